@@ -329,6 +329,10 @@ type Page struct {
 	// system, "OpenD6"), or "" for pages outside one; it goes into the
 	// document title so tabs and bookmarks can tell pages apart.
 	Section string
+	// Notice is a note shown above the page's text, "" for none
+	// (Starlight's "This content is not available in your language yet."
+	// on a locale's page shown in the default locale's words).
+	Notice string
 	// EditURL is the address of the page's source in the repository's
 	// editor (site.toml editURL + source path), or "" when not configured.
 	EditURL string

@@ -554,6 +554,11 @@ type Layout struct {
 	// from the translation's folder first (Docusaurus's translated doc
 	// shows the images beside it). Nil: none.
 	Translation func(file string) string
+	// FallbackNotice, when set, is the note shown above the text of the
+	// page of file (source-relative) when the site shows it in another
+	// language's words (Starlight's fallback content: "This content is
+	// not available in your language yet."), "" for none.
+	FallbackNotice func(file string) string
 	// TranslationKey, on a site whose languages have pages of their own
 	// (Hugo's: no page of the default language stands in for a missing
 	// translation), is what relates the page at content-relative path rel
@@ -632,6 +637,11 @@ type Layout struct {
 	// beside it, its previous and next links and its breadcrumbs. Nil:
 	// none is hidden.
 	Hide func(meta map[string]any) (toc, nav, pager, path bool)
+	// Pager, when set, makes a page's previous and next links show the
+	// navigation's labels of the pages they lead to, alone (Starlight's
+	// pagination: the sidebar's entries before and after the page, by
+	// their labels), and reads what its front matter says of them.
+	Pager func(meta map[string]any) (prev, next PagerLink)
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading
@@ -1619,4 +1629,13 @@ type Author struct {
 // MathML at build time (package markup/math).
 func MathNote(setting string) string {
 	return setting + ": the $…$ and $$…$$ formulas are rendered as MathML at build time (one sitegen cannot read is shown as its TeX source, with a warning)"
+}
+
+// PagerLink is what a page's front matter says of its previous or next
+// link (layout.Layout.Pager): Hide it, or show Label and lead to Link in
+// place of the navigation's (either may be ""); with both, a link where
+// the navigation has none.
+type PagerLink struct {
+	Hide        bool
+	Label, Link string
 }

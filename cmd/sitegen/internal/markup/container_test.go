@@ -450,6 +450,10 @@ func TestStarlightComponents(t *testing.T) {
 		{name: "link card", dialect: sl, src: "<LinkCard title=\"Combat\" href=\"/rules/combat/\" description=\"How to fight.\" />\n",
 			want: []string{`<a href="/rules/combat/"><strong>Combat</strong></a> — How to fight.`}},
 		{name: "steps", dialect: sl, src: "<Steps>\n\n1. Roll.\n2. Add.\n\n</Steps>\n", want: []string{"<ol>", "Roll."}},
+		// /components/badges/: "<Badge text="New" variant="tip" />": its
+		// text, in running text or on a line of its own, no warning.
+		{name: "badge", dialect: sl, src: "Roll <Badge text=\"New\" variant=\"tip\" /> dice.\n\n<Badge text={'Beta'} />\n",
+			want: []string{`Roll <span class="mdx-component">New</span> dice.`, `<p class="mdx-component">Beta</p>`}},
 		{name: "Docusaurus warns", dialect: docusaurusDialect, src: "<Aside type=\"tip\">\n\nText.\n\n</Aside>\n", want: []string{"Text."}, problems: 1},
 	}
 	for _, tt := range tests {
@@ -463,6 +467,89 @@ func TestStarlightComponents(t *testing.T) {
 				t.Errorf("problems = %q, want %d", problems, tt.problems)
 			}
 		})
+	}
+}
+
+// TestStarlightCode: Starlight's <Code> component "renders syntax
+// highlighted code. It is useful when using a Markdown code block is not
+// possible" (https://starlight.astro.build/components/code/), its props
+// Expressive Code's: "code: the code to display", "lang", "title"; the
+// page's own "export const exampleCode = `…`; export const fileName =
+// 'example.js'" are given as code={exampleCode} title={fileName}. An
+// expression attribute is read when it is a string: "…", '…', a template
+// literal (its ${name} from the page's exported string constants), or
+// the name of one; anything else is kept as written, with a warning at
+// the tag. A code block with a title is shown with it above the code.
+func TestStarlightCode(t *testing.T) {
+	sl := Dialects{Containers: starlight.Asides, ContainerTitles: starlight.AsideTitles, ContainerBrackets: true, MDX: true, MDXAliases: starlight.Components}
+	tests := []struct {
+		name     string
+		src      string
+		want     []string
+		absent   []string
+		problems []string
+	}{
+		{name: "template literal over lines, title",
+			src:  "Before.\n\n<Code code={`let a = 1;\nlet b = \"x\";`} lang=\"js\" title=\"a.js\" />\n\nAfter.\n",
+			want: []string{"<p>Before.</p>", `<figure class="code-block"><figcaption>a.js</figcaption><pre><code class="language-js">let a = 1;` + "\n" + `let b = &quot;x&quot;;`, "</code></pre></figure>", "<p>After.</p>"}},
+		{name: "string attribute, no title", src: "<Code code=\"let x = 1;\" lang=\"js\" />\n",
+			want: []string{`<pre><code class="language-js">let x = 1;`}, absent: []string{"figure"}},
+		{name: "string expression with escapes", src: "<Code code={'a\\tb\\n'} lang=\"txt\" />\n",
+			want: []string{"<pre><code class=\"language-txt\">a\tb\n"}},
+		{name: "exported constants", src: "import { Code } from '@astrojs/starlight/components';\nexport const hash = 'abc';\nexport const fileName = \"check.sh\";\nexport const ex = `echo ${hash}`;\n\n<Code code={ex} lang=\"bash\" title={fileName} />\n\n<Code code={`sum ${hash} ${ hash }`} lang=\"bash\" />\n",
+			want: []string{"<figcaption>check.sh</figcaption>", ">echo abc", ">sum abc abc"}},
+		{name: "unknown substitution kept as written", src: "<Code code={`echo \"${HASH}  x.zip\" | sha256sum -c`} lang=\"bash\" />\n",
+			want:     []string{`echo &quot;${HASH}  x.zip&quot; | sha256sum -c`},
+			problems: []string{"warning: 1:1: <Code> code={…}: ${HASH} is not a string constant the page exports: shown as written"}},
+		{name: "expression not read", src: "<Code code={read('x')} lang=\"js\" />\n",
+			absent:   []string{"read", "<pre>"},
+			problems: []string{"warning: 1:1: <Code> code={read('x')} is not a string sitegen can read: nothing is shown"}},
+		{name: "inside a tab", src: "<Tabs>\n<TabItem label=\"Linux\">\n<Code code={`a\nb`} lang=\"sh\" title=\"x.sh\" />\n</TabItem>\n</Tabs>\n",
+			want: []string{"Linux", "<figcaption>x.sh</figcaption>", ">a\nb\n</code>"}},
+		{name: "link card expressions", src: "<LinkCard title={\"Combat\"} href={`/rules/combat/`} />\n",
+			want: []string{`<a href="/rules/combat/"><strong>Combat</strong></a>`}},
+		{name: "other component's template literal", src: "<Foo text={`a \"b\" ${x} }c`} />\n",
+			want:     []string{`<p class="mdx-component">a &quot;b&quot; ${x} }c</p>`},
+			problems: []string{"warning: 1:1: MDX component <Foo /> is not rendered: its props are shown as text"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: sl}, tt.src, Page{File: "p.mdx"})
+			wantInOrder(t, out, tt.want)
+			for _, a := range tt.absent {
+				if strings.Contains(out, a) {
+					t.Errorf("output holds %q:\n%s", a, out)
+				}
+			}
+			if strings.Contains(out, "&lt;Code") || strings.Contains(out, "mdx-component\">") && tt.name != "other component's template literal" {
+				t.Errorf("component written out:\n%s", out)
+			}
+			if strings.Join(problems, "\n") != strings.Join(tt.problems, "\n") {
+				t.Errorf("problems = %q, want %q", problems, tt.problems)
+			}
+		})
+	}
+}
+
+// TestMDXIndentedFence: MDX has no indented code ("Indented code blocks
+// are not supported", https://mdxjs.com/docs/what-is-mdx/#markdown), so
+// a fence indented by four spaces or more (inside a <TabItem>) opens a
+// fenced code block, closed by a fence as indented (micromark's
+// code-fenced construct takes any indent where codeIndented is
+// disabled); in a .md page (Markdown) it stays indented code.
+func TestMDXIndentedFence(t *testing.T) {
+	sl := Dialects{Containers: starlight.Asides, ContainerTitles: starlight.AsideTitles, ContainerBrackets: true, MDX: true, MDXAliases: starlight.Components}
+	src := "<Tabs>\n  <TabItem label=\"Linux\">\n    Run:\n\n    ```bash\n\n    unzip x.zip\n\n    ```\n\n    After.\n  </TabItem>\n</Tabs>\n"
+	out, _, problems := convert(t, Options{Dialects: sl}, src, Page{File: "p.mdx"})
+	wantInOrder(t, out, []string{"Linux", "<p>Run:</p>", `<pre><code class="language-bash">` + "\nunzip x.zip\n\n</code></pre>", "<p>After.</p>"})
+	if strings.Contains(out, "```") || len(problems) != 0 {
+		t.Errorf("fence shown as text, or problems %q:\n%s", problems, out)
+	}
+	md := "Text.\n\n    ```bash\n    x\n    ```\n"
+	sl.MDXFilesOnly = true
+	out, _, _ = convert(t, Options{Dialects: sl}, md, Page{File: "p.md"})
+	if !strings.Contains(out, "<pre><code>```bash\nx\n```\n</code></pre>") {
+		t.Errorf(".md: want indented code:\n%s", out)
 	}
 }
 

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"cmp"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -140,6 +141,13 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			parent.ReplaceChild(parent, n, docCards(n, pc))
 			continue
 		}
+		if e.aliases[n.Name] == codeComponent && n.SelfClosing {
+			parent.ReplaceChild(parent, n, codeNode(n, pc))
+			continue
+		}
+		if _, alias := e.aliases[n.Name]; alias || mdxComponents[n.Name] {
+			warnUnread(n, pc, "title", "href", "description", "label", "value", "type")
+		}
 		if e.aliases[n.Name] == linkCard && n.Attrs["href"] != "" {
 			parent.ReplaceChild(parent, n, linkCardNode(n))
 			continue
@@ -192,6 +200,49 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 // (layout.Markup.MDXAliases: Starlight's <LinkCard title href
 // description />).
 const linkCard = "LinkCard"
+
+// badgeComponent is the common component a tool's badge is an alias of
+// (Starlight's <Badge text="New" variant="tip" />): its text is shown.
+const badgeComponent = "Badge"
+
+// codeComponent is the common component a tool's code component is an
+// alias of (Starlight's <Code code lang title />).
+const codeComponent = "Code"
+
+// codeNode is a <Code /> element as a code block: its code prop in its
+// lang, under its title ("code: the code to display", "lang", "title":
+// Expressive Code's Code component, which Starlight's is,
+// https://starlight.astro.build/components/code/); nothing when its code
+// is not read, with a warning at the tag.
+func codeNode(n *mdx.Element, pc parser.Context) ast.Node {
+	warnUnread(n, pc, "code", "lang", "title")
+	if n.Attrs["code"] == "" {
+		return &mdx.Dropped{}
+	}
+	return &mdx.CodeBlock{Code: n.Attrs["code"], Lang: n.Attrs["lang"], Title: n.Attrs["title"]}
+}
+
+// warnUnread warns, at n's tag, of each of the named attributes of n
+// written as an expression markup did not read all of (mdx.Element.Unread):
+// a template literal's substitution is shown as written, any other
+// expression is left out.
+func warnUnread(n *mdx.Element, pc parser.Context, names ...string) {
+	for _, name := range names {
+		u := n.Unread[name]
+		if r := []rune(u); len(r) > 60 {
+			u = string(r[:57]) + "…"
+		}
+		switch {
+		case u == "":
+		case n.Attrs[name] != "":
+			warnAt(pc, n.Line, fmt.Sprintf("<%s> %s={…}: %s is not a string constant the page exports: shown as written", n.Name, name, u))
+		case name == "code":
+			warnAt(pc, n.Line, fmt.Sprintf("<%s> %s={%s} is not a string sitegen can read: nothing is shown", n.Name, name, u))
+		default:
+			warnAt(pc, n.Line, fmt.Sprintf("<%s> %s={%s} is not a string sitegen can read: it is left out", n.Name, name, u))
+		}
+	}
+}
 
 // linkCardNode is a link card as a paragraph: its title, bold, a link to
 // its href (checked and rewritten as the page's other links), then its

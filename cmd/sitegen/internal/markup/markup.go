@@ -385,7 +385,16 @@ func New(opts Options) *Markdown {
 				known[name] = true
 			}
 		}
-		exts = append(exts, mdx.Extension{Known: known, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
+		var marks map[string]string
+		for name, a := range opts.Dialects.MDXAliases {
+			if a == badgeComponent {
+				if marks == nil {
+					marks = map[string]string{}
+				}
+				marks[name] = "text" // <Badge text="New" />: "New"
+			}
+		}
+		exts = append(exts, mdx.Extension{Known: known, Marks: marks, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
 	}
 	if d := opts.Dialects.Admonish; d != nil {
 		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})
@@ -425,6 +434,7 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewCodeBlockParser(), mdx.IndentedCodeBlocks)
+		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewFencedCodeBlockParser(), mdx.FencedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
 	}
 	m.md.SetParser(rec.parser(fullParser))

@@ -418,6 +418,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			v.Prev, v.Next = nil, nil
 		}
 	}
+	if s.Lay.FallbackNotice != nil && p.File != "" {
+		v.Notice = s.Lay.FallbackNotice(p.File)
+	}
 	if s.Cfg.EditURL != "" && p.File != "" {
 		v.EditURL = s.Cfg.EditURL + content.EscapePath(p.File)
 	}
@@ -435,6 +438,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
 			l.link.Section = sec.Title
 		}
+	}
+	if s.Lay.Pager != nil && !v.Hide.Pager {
+		s.pagerLinks(p, v)
 	}
 	depth := 0
 	for a := p.Parent; a != nil; a = a.Parent {

@@ -66,9 +66,14 @@ type starlightLocale struct {
 //   - a link to another locale's page leads to that locale's site
 //     (localeRoute).
 //
-//   - a root locale that is not the default one: the root's site, with
-//     the default locale's pages the root has not as its fallback pages
-//     (rootNotDefault), out of its sidebar (Starlight lists them).
+//   - a page a locale shows in the default locale's words carries
+//     Starlight's notice ("This content is not available in your language
+//     yet.", in the locale's language, or the site's own
+//     src/content/i18n/LANG.json i18n.untranslatedContent; notice.go).
+//
+//   - a root locale that is not the default one: the root's site is the
+//     default locale's pages, each in the root's words where it has the
+//     page, in one sidebar (rootNotDefault).
 //
 // Not implemented (named in the build's notes): pages only a locale's
 // folder has (but the default locale's, above).
@@ -79,13 +84,14 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	}
 	def, _ := obj.String("defaultLocale")
 	rootKey := RootLocale
+	var rootTranslation func(file string) string
 	if f := defaultFolder(obj); f != "" && l.Content == path.Join(Content, f) {
 		rootKey = f
 		if n := len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))) - localePages(dir, locs.Keys); n > 0 {
 			outsideLocales(l, locs.Keys, f)
 		}
-	} else if rootNotDefault(l, dir, locs, def) {
-		// the root locale's site, with the default locale's fallback pages
+	} else if tr, ok := rootNotDefault(l, dir, locs, def); ok {
+		rootTranslation = tr // the root locale's site: the default locale's pages, the root's words where it has them
 	} else if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
 		why := fmt.Sprintf("locales (%s) without a root locale and without a folder %s/%s of defaultLocale %q", strings.Join(locs.Keys, ", "), Content, def, def)
 		if locs.Object(RootLocale) != nil {
@@ -117,7 +123,7 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	root := list[slices.IndexFunc(list, func(g starlightLocale) bool { return g.key == rootKey })]
 	for _, g := range list {
 		if g.key != rootKey {
-			if rootKey == RootLocale {
+			if rootKey == RootLocale && rootTranslation == nil {
 				l.Excluded = append(l.Excluded, g.key) // not the root's pages
 			}
 			// Its translations, which every locale's site reads, rebuild
@@ -179,6 +185,15 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 			l.ToolRoute, l.ToolRouteLinks = localeRoute(l.ToolRoute, others, slugs), true
 		}
 	}
+	if rootTranslation != nil {
+		// The root's site reads the root's file of a page where there is
+		// one (after the locales' layouts, which fall back on the default
+		// locale's words, not the root's).
+		l.Translation = rootTranslation
+		l.Expand = layout.Translated(l.Expand, rootTranslation, func(t string, err error) string {
+			return fmt.Sprintf("its root locale's page %s cannot be read (%v): shown in the default locale's words", t, err)
+		})
+	}
 	l.Read = append(l.Read, fmt.Sprintf("locales (%d)", len(out)))
 	l.Locales = out
 }
@@ -222,31 +237,71 @@ func outsideLocales(l *layout.Layout, keys []string, def string) {
 
 // rootNotDefault applies a root locale that is not the default one
 // (defaultLocale names another locale, whose folder exists): "Your
-// defaultLocale will be used for fallback content", so a page only the
-// default locale's folder has is a page of the root locale's site too, at
-// its own path (Astro 5.18 + Starlight 0.36.3: fr/rules/magie.md also at
-// /rules/magie/, in the root's sidebar): that folder is one of l.Roots,
-// its pages the root has left out. ok false: not such a site.
-func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def string) bool {
+// defaultLocale will be used for fallback content", so the root's site
+// has every page of the default locale's folder, each read from the
+// root's file of the same path where there is one, else the default
+// locale's (its fallback content, with the notice), in one sidebar, as
+// Astro 5.18 + Starlight 0.36.3 builds it (measured: fr/rules/magie.md
+// also at /rules/magie/, listed in the root's sidebar after the root's
+// Combat, with the notice in French). The layout's content is that
+// folder; translation maps its files to the root's. A page only the root
+// has is at its own path, out of the sidebar (Content one of l.Roots).
+// ok false: not such a site.
+func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def string) (translation func(file string) string, ok bool) {
 	if locs.Object(RootLocale) == nil || def == "" || def == RootLocale || locs.Object(def) == nil || strings.ContainsAny(def, `/\.`) {
-		return false
+		return nil, false
 	}
 	folder := path.Join(Content, def)
 	if l.Content != Content || !layout.Exists(dir, folder, true) {
-		return false
+		return nil, false
 	}
-	up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), folder)
-	rootFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))
-	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(folder))) {
-		if rootFiles[stem(rel)+".md"] || rootFiles[stem(rel)+".mdx"] {
-			l.Excluded = append(l.Excluded, path.Join(up, rel)) // the root's own page
+	defFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(folder)))
+	up := path.Join(strings.Repeat("../", strings.Count(folder, "/")+1), Content)
+	trans := map[string]string{}
+	var rootOnly []string
+	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(Content))) {
+		if first, _, _ := strings.Cut(rel, "/"); first != rel && locs.Object(first) != nil {
+			continue // a locale's page
+		}
+		if defFiles[stem(rel)+".md"] || defFiles[stem(rel)+".mdx"] {
+			trans[stem(rel)] = path.Join(Content, rel)
+		} else {
+			rootOnly = append(rootOnly, rel)
 		}
 	}
-	slices.Sort(l.Excluded)
-	l.Roots = append(l.Roots, folder)
-	l.Rules = rules{outside: up}
+	l.Content = folder
+	if len(rootOnly) > 0 {
+		l.Roots = append(l.Roots, Content)
+		for _, k := range locs.Keys {
+			if k != RootLocale && k != "" && !strings.ContainsAny(k, `/\.`) {
+				l.Excluded = append(l.Excluded, path.Join(up, k))
+			}
+		}
+		for st := range trans {
+			rel := strings.TrimPrefix(trans[st], Content+"/")
+			l.Excluded = append(l.Excluded, path.Join(up, rel)) // the root's translation of a page of the folder
+		}
+		slices.Sort(l.Excluded)
+		l.Rules = rules{outside: up}
+	}
 	l.Read = append(l.Read, fmt.Sprintf("fallback pages of defaultLocale %s", def))
-	return true
+	translation = func(file string) string {
+		rel, ok := strings.CutPrefix(file, folder+"/")
+		if !ok {
+			return ""
+		}
+		return trans[stem(rel)]
+	}
+	// Its fallback pages carry Starlight's notice, in the default
+	// locale's language (measured: French on the root's /rules/magie/).
+	notice := untranslated(dir, cmp.Or(str(locs.Object(def), "lang"), def))
+	l.FallbackNotice = func(file string) string {
+		if strings.HasPrefix(file, folder+"/") && translation(file) == "" {
+			return notice
+		}
+		return ""
+	}
+	return translation, true
 }
 
 // str is o's string value of key, "" for none (o may be nil).
@@ -291,6 +346,9 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	for rel := range files {
 		trans[stem(rel)] = path.Join(Content, g.key, rel)
 	}
+	if path.Join(Content, g.key) == l.Content {
+		clear(trans) // the default locale's own site (a root locale that is not the default): its pages are its own
+	}
 	rootFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(l.Content)))
 	for rel := range files {
 		has := false
@@ -309,6 +367,16 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		return trans[stem(rel)]
 	}
 	c.Translation = translation
+	// A page g shows in the default locale's words carries Starlight's
+	// notice, in g's language; its own pages (a root locale that is not
+	// the default: those of its folder) do not.
+	notice, own := untranslated(dir, g.lang), path.Join(Content, g.key)+"/"
+	c.FallbackNotice = func(file string) string {
+		if strings.HasPrefix(file, own) || translation(file) != "" {
+			return ""
+		}
+		return notice
+	}
 	c.Expand = layout.Translated(l.Expand, translation, func(t string, err error) string {
 		return fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)
 	})

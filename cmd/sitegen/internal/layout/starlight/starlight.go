@@ -56,6 +56,12 @@
 //     or mailto link is shown marked external, its attrs' target kept
 //     (no other attribute: a style or an event handler is not
 //     published).
+//   - Previous and next: "flattenSidebar(sidebar)", the entries before
+//     and after the page, each by its sidebar label (Starlight 0.36's
+//     getPrevNextLinks), overridden by the front matter's prev and next
+//     (false, a label, or {link, label}): layout.Layout.Pager. A sidebar
+//     group's label names the folder it autogenerates (sitegen's
+//     breadcrumbs; Starlight shows none).
 //   - Astro's own pages: "Each file in your src/pages/ directory
 //     becomes an endpoint on your site based on its file path"
 //     (https://docs.astro.build/en/guides/routing/), dynamic ones
@@ -73,9 +79,10 @@
 //     a language picker and each locale's lang and dir; a sidebar item's
 //     translations: {LANG: label} in each locale; without a root locale
 //     (defaultLocale: 'en'), the default locale's pages under /en/ and the
-//     others' fallback content from its folder. Not yet: a root locale
-//     that is not the default, pages only a locale's folder has (notes say
-//     so).
+//     others' fallback content from its folder; a root locale that is
+//     not the default (its site: the default locale's pages, in the
+//     root's words where it has them); a fallback page's notice. Not yet:
+//     pages only a non-default locale's folder has (notes say so).
 package starlight
 
 import (
@@ -113,10 +120,12 @@ var (
 // its type ("note" by default), <Card title="…"> a callout titled by its
 // title, <Tabs> and <TabItem label="…"> as Docusaurus's, <CardGrid> and
 // <Steps> their content in its place, <LinkCard title href description />
-// a link titled by its title, then its description. Others (<Icon />,
-// <Badge />) keep their text, with a warning.
+// a link titled by its title, then its description, <Code code lang
+// title /> a code block under its title (an expression prop read when it
+// is a string, markup/mdx expr.go), <Badge text="New" /> its text.
+// Others (<Icon />) keep their text, with a warning.
 var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
-	"LinkCard": "LinkCard"}
+	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"
@@ -179,6 +188,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		LinkedFilesOnly: true,
 		// A folder sorts by the lowest sidebar.order of its pages.
 		FolderOrderFromPages: true,
+		Pager:                pager,
 	}
 	if p, err := l.FolderAt(dir, "", "public", 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
 		l.Static = []string{p}
@@ -532,4 +542,23 @@ func hero(fm map[string]any) *layout.Home {
 		}
 	}
 	return h
+}
+
+// pager reads a page's prev and next front matter: "prev: false"
+// removes the link, a string is its label, {link, label} its URL and
+// label (https://starlight.astro.build/reference/frontmatter/#prev;
+// Starlight 0.36's applyPrevNextLinkConfig).
+func pager(meta map[string]any) (prev, next layout.PagerLink) {
+	read := func(v any) layout.PagerLink {
+		switch v := v.(type) {
+		case bool:
+			return layout.PagerLink{Hide: !v}
+		case string:
+			return layout.PagerLink{Label: v}
+		case map[string]any:
+			return layout.PagerLink{Label: layout.Text(v["label"]), Link: layout.Text(v["link"])}
+		}
+		return layout.PagerLink{}
+	}
+	return read(meta["prev"]), read(meta["next"])
 }

@@ -22,6 +22,10 @@
 //     none (<GooglyLogo />), with a warning;
 //   - a heading's explicit id written \{#id} or {/* #id */} at its end
 //     is its id, not text (headingid.go).
+//   - an attribute written as an expression is read when it is a string
+//     (a string or template literal, or the name of a string constant
+//     the page's export lines declare: expr.go); what is not read is in
+//     Element.Unread, for markup to report at the tag.
 //
 // <details> and, inside it, <summary> on lines of their own are elements
 // too (MDX reads their children as Markdown; markup renders them as a
@@ -61,6 +65,10 @@ type Extension struct {
 	// Known are the components markup renders; any other element's
 	// content is kept with a warning.
 	Known map[string]bool
+	// Marks are the self-closing components that stand for the value of
+	// one of their props (name -> prop: Starlight's <Badge text="New" />
+	// shows "New"), shown without a warning.
+	Marks map[string]string
 	Warn  Warn
 }
 
@@ -97,6 +105,7 @@ type Dropped struct {
 	// Import is set on a block of import statements (Docusaurus takes a
 	// page's title from a # heading after them, not after anything else).
 	Import bool
+	lines  []text.Segment // an import/export block's lines (its exported constants are read)
 }
 
 // Kind implements ast.Node.
@@ -114,7 +123,12 @@ type Element struct {
 	ast.BaseBlock
 	Name  string
 	Attrs map[string]string // string attributes; a bare one ("default") is "true"
-	Line  int               // offset of its opening tag, for messages
+	// Unread names, for an attribute written as an expression that is
+	// not all read (expr.go), what was not: the expression as written
+	// (its value in Attrs is then ""), or a template literal's
+	// substitutions (${HASH}, kept as written in its value).
+	Unread map[string]string
+	Line   int // offset of its opening tag, for messages
 	// pending is true while its opening tag continues on further lines.
 	pending bool
 	tag     []byte // the opening tag read so far
@@ -162,6 +176,65 @@ func (p indentedCode) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		return nil, parser.NoChildren
 	}
 	return p.BlockParser.Open(parent, reader, pc)
+}
+
+// FencedCodeBlocks wraps goldmark's fenced code block parser for a site
+// that reads MDX, which has no indented code: on an MDX page a fence
+// indented by four spaces or more (inside a <TabItem>) opens a fenced
+// code block, which a fence as indented closes, as micromark reads it
+// where codeIndented is disabled (its code-fenced construct then takes
+// any indent); on a page read as Markdown (Off) such a line stays
+// indented code. The caller puts it in place of goldmark's parser.
+func FencedCodeBlocks(p parser.BlockParser) parser.BlockParser { return fencedCode{p} }
+
+type fencedCode struct{ parser.BlockParser }
+
+// indentedFenceKey holds, in a parser context, the open fenced code
+// block an indented fence opened (its fence character and length).
+var indentedFenceKey = parser.NewContextKey()
+
+type indentedFence struct {
+	node   ast.Node
+	char   byte
+	length int
+}
+
+func (p fencedCode) CanAcceptIndentedLine() bool { return true }
+
+func (p fencedCode) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	indented := pc.BlockIndent() >= 4
+	if indented && off(pc) {
+		return nil, parser.NoChildren
+	}
+	line, _ := reader.PeekLine()
+	pos := pc.BlockOffset()
+	n, st := p.BlockParser.Open(parent, reader, pc)
+	if n != nil && indented && pos >= 0 && pos < len(line) {
+		i := pos
+		for i < len(line) && line[i] == line[pos] {
+			i++
+		}
+		pc.Set(indentedFenceKey, &indentedFence{node: n, char: line[pos], length: i - pos})
+	}
+	return n, st
+}
+
+func (p fencedCode) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	if f, ok := pc.Get(indentedFenceKey).(*indentedFence); ok && f.node == node {
+		line, _ := reader.PeekLine()
+		if w, pos := util.IndentWidth(line, reader.LineOffset()); w >= 4 {
+			i := pos
+			for i < len(line) && line[i] == f.char {
+				i++
+			}
+			if i-pos >= f.length && util.IsBlank(line[i:]) {
+				reader.AdvanceToEOL()
+				pc.Set(indentedFenceKey, nil)
+				return parser.Close
+			}
+		}
+	}
+	return p.BlockParser.Continue(node, reader, pc)
 }
 
 // HTMLBlocks wraps goldmark's HTML block parser for an MDX page, which
@@ -224,21 +297,36 @@ func (esmParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (a
 		return nil, parser.NoChildren
 	}
 	reader.Advance(seg.Len() - 1)
-	return &Dropped{Import: bytes.HasPrefix(line, []byte("import"))}, parser.NoChildren
+	return &Dropped{Import: bytes.HasPrefix(line, []byte("import")), lines: []text.Segment{seg}}, parser.NoChildren
 }
 
-func (esmParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {
+func (esmParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
 	line, seg := reader.PeekLine()
 	if util.IsBlank(line) {
 		return parser.Close
+	}
+	if d, ok := node.(*Dropped); ok && len(d.lines) < 10000 {
+		d.lines = append(d.lines, seg)
 	}
 	reader.Advance(seg.Len() - 1)
 	return parser.Continue | parser.NoChildren
 }
 
-func (esmParser) Close(ast.Node, text.Reader, parser.Context) {}
-func (esmParser) CanInterruptParagraph() bool                 { return false }
-func (esmParser) CanAcceptIndentedLine() bool                 { return false }
+// Close reads the block's exported string constants (readExports).
+func (esmParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	d, ok := node.(*Dropped)
+	if !ok || len(d.lines) == 0 {
+		return
+	}
+	src := reader.Source()
+	block := src[d.lines[0].Start:d.lines[len(d.lines)-1].Stop]
+	d.lines = nil
+	if bytes.Contains(block, []byte("export")) {
+		readExports(block, pc)
+	}
+}
+func (esmParser) CanInterruptParagraph() bool { return false }
+func (esmParser) CanAcceptIndentedLine() bool { return false }
 
 // commentParser drops {/* comments */} that start a line, to the line
 // that ends them.
@@ -329,10 +417,6 @@ func jsxHTML(line []byte) ([][]byte, bool) {
 	return [][]byte{m[0], m[1], a[1]}, true
 }
 
-// attrRE matches one attribute of an opening tag: name="v", name='v',
-// name={"v"}, name={expr} or a bare name.
-var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
-
 func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	if off(pc) {
 		return nil, parser.NoChildren
@@ -398,7 +482,7 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) {
 	n.pending = false
 	tag := n.tag
-	n.Attrs = attrs(tag[len(n.Name)+1:])
+	n.Attrs, n.Unread = attrs(tag[len(n.Name)+1:], pc)
 	n.tag = nil
 	if selfClosing && n.jsxAttr != "" { // <img style={{…}}\n/>: no text of its own
 		n.closed, n.SelfClosing = true, true
@@ -406,8 +490,12 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
+		if prop, ok := p.ext.Marks[n.Name]; ok {
+			n.Mark = n.Attrs[prop]
+			return
+		}
 		var msg string
-		n.Mark, msg = selfClosingMark(n.Name, tag[len(n.Name)+1:])
+		n.Mark, msg = selfClosingMark(n.Name, tag[len(n.Name)+1:], pc)
 		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
 			p.ext.Warn(pc, n.Line, msg)
 		}
@@ -521,25 +609,20 @@ func scanJSX(b []byte, i int, stop func(c byte, depth int) bool) int {
 	return -1
 }
 
-// attrs reads the attributes of an opening tag (after its name).
-func attrs(b []byte) map[string]string {
-	out := map[string]string{}
-	b = bytes.TrimSuffix(bytes.TrimSuffix(bytes.TrimSpace(b), []byte(">")), []byte("/"))
-	for _, m := range attrRE.FindAllSubmatch(b, -1) {
-		v := "true"
-		switch {
-		case m[2] != nil:
-			v = string(m[2])
-		case m[3] != nil:
-			v = string(m[3])
-		case m[4] != nil:
-			v = string(m[4])
-		case bytes.Contains(m[0], []byte("=")):
-			v = "" // an expression, not read
+// attrs reads the attributes of an opening tag (after its name): their
+// values, and what of an expression was not read (Element.Unread).
+func attrs(b []byte, pc parser.Context) (values, unread map[string]string) {
+	values = map[string]string{}
+	for _, a := range tagAttrs(b, pc) {
+		values[a.name] = a.value
+		if a.unread != "" {
+			if unread == nil {
+				unread = map[string]string{}
+			}
+			unread[a.name] = a.unread
 		}
-		out[string(m[1])] = v
 	}
-	return out
+	return values, unread
 }
 
 func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
@@ -639,7 +722,11 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	tag := m[0]
 	block.Advance(len(tag))
 	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props stand for it
-		mark, msg := selfClosingMark(string(m[1]), tag[len(m[1])+1:])
+		if prop, ok := p.ext.Marks[string(m[1])]; ok {
+			values, _ := attrs(tag[len(m[1])+1:], pc)
+			return &InlineDropped{Mark: values[prop]}
+		}
+		mark, msg := selfClosingMark(string(m[1]), tag[len(m[1])+1:], pc)
 		if p.ext.Warn != nil {
 			// one message per component, so that a build's many uses read as one
 			p.ext.Warn(pc, seg.Start, msg)
@@ -656,8 +743,8 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 // shows (mark: the text of its props; "" for none) and the warning that
 // says so. One without props has no text of the author's: it shows
 // nothing rather than its name (dndumb's <GooglyLogo />, a picture).
-func selfClosingMark(name string, props []byte) (mark, msg string) {
-	mark = propsText(props)
+func selfClosingMark(name string, props []byte, pc parser.Context) (mark, msg string) {
+	mark = propsText(props, pc)
 	if mark == "" {
 		return "", fmt.Sprintf("MDX component <%s /> is not rendered: it has no props or children, so nothing is shown", name)
 	}
@@ -665,21 +752,17 @@ func selfClosingMark(name string, props []byte) (mark, msg string) {
 }
 
 // propsText is the text of a self-closing tag's props (after its name),
-// in order: string values, and the names of bare props (<Role MARIN />
-// stands for the role MARIN); expressions are not read.
-func propsText(b []byte) string {
-	b = bytes.TrimSuffix(bytes.TrimSpace(bytes.TrimSuffix(b, []byte("/>"))), []byte("/"))
+// in order: string values (expressions read as strings too), and the
+// names of bare props (<Role MARIN /> stands for the role MARIN); other
+// expressions are not shown.
+func propsText(b []byte, pc parser.Context) string {
 	var words []string
-	for _, m := range attrRE.FindAllSubmatch(b, -1) {
+	for _, a := range tagAttrs(b, pc) {
 		switch {
-		case m[2] != nil:
-			words = append(words, string(m[2]))
-		case m[3] != nil:
-			words = append(words, string(m[3]))
-		case m[4] != nil:
-			words = append(words, string(m[4]))
-		case !bytes.Contains(m[0], []byte("=")):
-			words = append(words, string(m[1]))
+		case a.str && a.value != "":
+			words = append(words, a.value)
+		case a.bare:
+			words = append(words, a.name)
 		}
 	}
 	return strings.TrimSpace(strings.Join(words, " "))
@@ -690,6 +773,7 @@ type nodeRenderer struct{}
 func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	nothing := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
 	reg.Register(KindDropped, nothing)
+	reg.Register(KindCodeBlock, renderCode)
 	reg.Register(KindInlineDropped, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if mark := n.(*InlineDropped).Mark; mark != "" && entering {
 			_, _ = w.WriteString(`<span class="mdx-component">`)
@@ -754,3 +838,54 @@ func (n *CardList) Kind() ast.NodeKind { return KindCardList }
 
 // Dump implements ast.Node.
 func (n *CardList) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// KindCodeBlock is the AST kind of a code block given as a component's
+// props (Starlight's <Code code lang title />).
+var KindCodeBlock = ast.NewNodeKind("MDXCodeBlock")
+
+// CodeBlock is code shown as a fenced code block is, in its language,
+// under its title when it has one.
+type CodeBlock struct {
+	ast.BaseBlock
+	Code, Lang, Title string
+}
+
+// Kind implements ast.Node.
+func (n *CodeBlock) Kind() ast.NodeKind { return KindCodeBlock }
+
+// Dump implements ast.Node.
+func (n *CodeBlock) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Lang": n.Lang, "Title": n.Title}, nil)
+}
+
+// renderCode writes a CodeBlock as goldmark writes a fenced code block,
+// in a figure captioned by its title when it has one.
+func renderCode(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	c := n.(*CodeBlock)
+	if c.Title != "" {
+		_, _ = w.WriteString(`<figure class="code-block"><figcaption>`)
+		_, _ = w.Write(util.EscapeHTML([]byte(c.Title)))
+		_, _ = w.WriteString(`</figcaption>`)
+	}
+	_, _ = w.WriteString("<pre><code")
+	if c.Lang != "" {
+		_, _ = w.WriteString(` class="language-`)
+		_, _ = w.Write(util.EscapeHTML([]byte(c.Lang)))
+		_, _ = w.WriteString(`"`)
+	}
+	_, _ = w.WriteString(">")
+	code := c.Code
+	if code != "" && !strings.HasSuffix(code, "\n") {
+		code += "\n"
+	}
+	_, _ = w.Write(util.EscapeHTML([]byte(code)))
+	_, _ = w.WriteString("</code></pre>")
+	if c.Title != "" {
+		_, _ = w.WriteString("</figure>")
+	}
+	_ = w.WriteByte('\n')
+	return ast.WalkSkipChildren, nil
+}

@@ -230,12 +230,16 @@ func (s *Site) applyNav() {
 		}
 		common := ""
 		for j, first := i+1, true; j < len(s.Lay.Nav) && s.Lay.Nav[j].Depth > e.Depth; j++ {
-			if p := s.Lay.Nav[j].Path; p != "" {
-				if first {
-					common, first = path.Dir(p), false
-				} else {
-					common = commonDir(common, path.Dir(p))
-				}
+			dir := path.Dir(s.Lay.Nav[j].Path)
+			if t := s.Lay.Nav[j].Tree; t != "" {
+				dir = path.Clean(t) // a folder's page tree (Starlight's autogenerate): that folder
+			} else if s.Lay.Nav[j].Path == "" {
+				continue
+			}
+			if first {
+				common, first = dir, false
+			} else {
+				common = commonDir(common, dir)
 			}
 		}
 		if common != "" && common != "." {

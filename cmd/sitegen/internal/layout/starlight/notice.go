@@ -1,0 +1,58 @@
+package starlight
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// untranslatedKey is the UI string of Starlight's notice on a page shown
+// with the default locale's content: "i18n.untranslatedContent"
+// (https://starlight.astro.build/guides/i18n/#translate-starlights-ui).
+const untranslatedKey = "i18n.untranslatedContent"
+
+// noticeWords are the notice in the languages most sites use (sitegen's
+// own wording, by primary language subtag); English for any other.
+var noticeWords = map[string]string{
+	"en": "This content is not available in your language yet.",
+	"fr": "Ce contenu n’est pas encore disponible dans votre langue.",
+	"de": "Dieser Inhalt ist in deiner Sprache noch nicht verfügbar.",
+	"es": "Este contenido aún no está disponible en tu idioma.",
+	"it": "Questo contenuto non è ancora disponibile nella tua lingua.",
+	"pt": "Este conteúdo ainda não está disponível no seu idioma.",
+	"nl": "Deze inhoud is nog niet beschikbaar in jouw taal.",
+	"pl": "Ta treść nie jest jeszcze dostępna w twoim języku.",
+	"ru": "Этот материал пока недоступен на вашем языке.",
+	"ja": "このコンテンツはまだあなたの言語で読めません。",
+	"zh": "此内容尚未提供你的语言版本。",
+	"ko": "이 콘텐츠는 아직 사용자의 언어로 제공되지 않습니다.",
+}
+
+// untranslated is the notice of a fallback page in lang for the site at
+// dir: the site's own src/content/i18n/LANG.json (its exact lang, then
+// its primary subtag), else noticeWords.
+func untranslated(dir, lang string) string {
+	primary, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	for _, name := range []string{lang, primary} {
+		file := path.Join("src/content/i18n", name+".json")
+		if name == "" || !layout.Exists(dir, file, false) {
+			continue
+		}
+		b, err := layout.ReadSetting(dir, file)
+		if err != nil {
+			continue
+		}
+		var m map[string]any
+		if json.Unmarshal(b, &m) == nil {
+			if s, ok := m[untranslatedKey].(string); ok && strings.TrimSpace(s) != "" {
+				return s
+			}
+		}
+	}
+	if s, ok := noticeWords[primary]; ok {
+		return s
+	}
+	return noticeWords["en"]
+}

@@ -1,0 +1,91 @@
+package site
+
+import (
+	"cmp"
+
+	"github.com/yuin/goldmark/renderer/html"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/templates"
+)
+
+// pagerLinks shows page p's previous and next links as its layout's
+// pagination does (layout.Layout.Pager, Starlight's): each by the
+// navigation's label of the page it leads to, alone, as p's front matter
+// overrides it.
+//
+// Where the page shows a navigation, its neighbours are the entries
+// before and after it there, flattened, links to other sites included,
+// and a page it does not list has none (Starlight 0.36's
+// getPrevNextLinks: "flattenSidebar(sidebar)", "entries[currentIndex -
+// 1]", no next where "currentIndex" is -1).
+func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
+	prev, next := s.Lay.Pager(p.Meta)
+	if nav := v.NavTree(); len(nav) > 0 {
+		before, after := navNeighbours(nav, v.URL)
+		v.Prev = pagerLink(before, nil, prev)
+		v.Next = pagerLink(after, nil, next)
+		return
+	}
+	v.Prev = pagerLink(v.Prev, p.Prev, prev)
+	v.Next = pagerLink(v.Next, p.Next, next)
+}
+
+// navNeighbours are the links of the navigation nav before and after the
+// entry of url, its links flattened in order; nil where there is none,
+// both nil when nav does not list url.
+func navNeighbours(nav []*templates.NavItem, url string) (before, after *templates.Link) {
+	var flat []*templates.NavItem
+	var walk func(items []*templates.NavItem)
+	walk = func(items []*templates.NavItem) {
+		for _, it := range items {
+			if it.URL != "" && it.Kind == templates.NavLink {
+				flat = append(flat, it)
+			}
+			walk(it.Children)
+		}
+	}
+	walk(nav)
+	for i, it := range flat {
+		if it.URL != url || it.External {
+			continue
+		}
+		if i > 0 {
+			before = &templates.Link{Title: flat[i-1].Title, URL: flat[i-1].URL}
+		}
+		if i+1 < len(flat) {
+			after = &templates.Link{Title: flat[i+1].Title, URL: flat[i+1].URL}
+		}
+		return before, after
+	}
+	return nil, nil
+}
+
+// pagerLink is the link l to page to (nil for none; to nil: l's title is
+// the navigation's label already) as the front matter's
+// fm says: hidden, relabelled, leading elsewhere, or made where there is
+// none when fm gives both a label and a link. A link to a script (a
+// javascript: URL) is not published.
+func pagerLink(l *templates.Link, to *content.Page, fm layout.PagerLink) *templates.Link {
+	if fm.Link != "" && html.IsDangerousURL([]byte(fm.Link)) {
+		fm.Link = ""
+	}
+	switch {
+	case fm.Hide:
+		return nil
+	case l == nil && fm.Link != "" && fm.Label != "":
+		return &templates.Link{Title: fm.Label, URL: fm.Link}
+	case l == nil:
+		return nil
+	}
+	l.Section = ""
+	if to != nil {
+		l.Title = to.Label()
+	}
+	l.Title = cmp.Or(fm.Label, l.Title)
+	if fm.Link != "" {
+		l.URL = fm.Link
+	}
+	return l
+}
