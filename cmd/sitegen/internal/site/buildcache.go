@@ -89,7 +89,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 12 // 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 13 // 13: the digest of the model the answers were recorded in (cacheIndex.Digest); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -177,6 +177,11 @@ type bodyCache struct {
 	nowOwn  map[string]bool
 	// The search index this build published (cacheIndex.Search).
 	nowSearch [sha256.Size]byte
+	// The digest of the model this build's answers hold in
+	// (cacheIndex.Digest), and which of the previous build's answers
+	// to ask again (content.Site.Asking; nil without a previous build).
+	nowDigest *content.Digest
+	ask       func(content.Call, content.Answer) bool
 }
 
 // cachedOut is what a page wrote: the hash of everything its output was
@@ -232,6 +237,10 @@ type cacheIndex struct {
 	// The search index the build published (searchpatch.go): the hash
 	// of its searchState object, zero for none.
 	Search [sha256.Size]byte
+	// The digest of the content model every answer of Bodies was given
+	// in: a build asks again only the questions whose answers can
+	// differ in its own model (content.Site.Asking), as serve does.
+	Digest *content.Digest
 }
 
 // cachedBody is a body (graph.go) as the index keeps it; its rendered
@@ -395,6 +404,13 @@ func (bc *bodyCache) setView(view *templates.Site) {
 	copy(bc.siteKey[:], h.Sum(nil))
 	if bc.old != nil && !maps.Equal(bc.print.Assets, bc.old.Prints.Assets) {
 		bc.reason, bc.old, bc.refs = "the theme's assets changed", nil, nil
+	}
+	// The model is whole now (every page's title, URL and ids), and the
+	// bodies are rendered or reused after this.
+	s := bc.site
+	bc.nowDigest = s.DigestOf(s.Model)
+	if bc.old != nil {
+		bc.ask, _ = s.Asking(bc.old.Digest, true)
 	}
 }
 
@@ -614,6 +630,9 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		Probs: content.Problems{Errs: slices.Clone(c.Errs), Warns: slices.Clone(c.Warns)}, Flags: c.Flags, Scripts: c.Scripts, Styles: c.Styles}
 	for _, cc := range c.Calls {
 		k, a := cc.pair()
+		if bc.ask != nil && !bc.ask(k, a) {
+			continue // its answer is the same in this model
+		}
 		if now, ok := s.Ask(k); !ok || now != a {
 			return nil
 		}
@@ -883,7 +902,7 @@ func (bc *bodyCache) save() error {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
 	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Shards: bc.nowShards, Loads: bc.nowLoads,
-		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn, Search: bc.nowSearch}
+		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn, Search: bc.nowSearch, Digest: bc.nowDigest}
 	was := bc.saved
 	if was != nil && was.Prints.differs(now.Prints) != "" {
 		was = nil // the index is written whole
@@ -894,7 +913,7 @@ func (bc *bodyCache) save() error {
 	}
 	// What was written, for serve's next SaveCache: its maps change.
 	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
-		Outs: maps.Clone(now.Outs), Shards: maps.Clone(now.Shards), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own), Search: now.Search}
+		Outs: maps.Clone(now.Outs), Shards: maps.Clone(now.Shards), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own), Search: now.Search, Digest: now.Digest}
 	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
@@ -941,6 +960,7 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pa
 	// commit is a full one (commit.go).
 	bc.nowDest, bc.nowMark, bc.nowOwn = "", content.FileStamp{}, nil
 	bc.nowSearch = [sha256.Size]byte{} // serve writes its own index (SearchWriter)
+	bc.nowDigest = s.DigestOf(s.Model) // every body kept was asked again in it, or rendered
 	bc.dirty = true
 	bc.mu.Unlock()
 }

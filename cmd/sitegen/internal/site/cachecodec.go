@@ -129,7 +129,16 @@ func encodeDelta(d *cacheDelta) ([]byte, error) {
 		e.Str(rel)
 		encShard(e, c)
 	}
-	for _, l := range [][]string{d.GoneSources, d.GoneBodies, d.GoneLoads, d.GoneOuts, d.GoneOwn, d.GoneShards} {
+	e.Bits(d.Digest != nil)
+	if d.Digest != nil {
+		e.Uint(d.Digest.Structure)
+		e.Uint(uint64(len(d.Digest.Pages)))
+		for sp, h := range d.Digest.Pages {
+			e.Str(sp)
+			e.Uint(h)
+		}
+	}
+	for _, l := range [][]string{d.GoneSources, d.GoneBodies, d.GoneLoads, d.GoneOuts, d.GoneOwn, d.GoneShards, d.GoneDigest} {
 		e.Strs(l)
 	}
 	return e.Data(), nil
@@ -253,7 +262,18 @@ func decodeDelta(b []byte) (_ *cacheDelta, err error) {
 			x.Shards[rel] = decShard(d)
 		}
 	}
-	x.GoneSources, x.GoneBodies, x.GoneLoads, x.GoneOuts, x.GoneOwn, x.GoneShards = d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs()
+	var digest bool
+	if d.Bits(&digest); digest {
+		x.Digest = &content.Digest{Structure: d.Uint()}
+		if n := d.Count(); n > 0 {
+			x.Digest.Pages = make(map[string]uint64, n)
+			for range n {
+				sp := d.Str()
+				x.Digest.Pages[sp] = d.Uint()
+			}
+		}
+	}
+	x.GoneSources, x.GoneBodies, x.GoneLoads, x.GoneOuts, x.GoneOwn, x.GoneShards, x.GoneDigest = d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs()
 	if err := d.Done(); err != nil {
 		return nil, err
 	}
@@ -263,15 +283,15 @@ func decodeDelta(b []byte) (_ *cacheDelta, err error) {
 // deltaOf is index ix as a delta with nothing gone (encodeDelta).
 func deltaOf(ix *cacheIndex) *cacheDelta {
 	return &cacheDelta{Prints: ix.Prints, Start: ix.Start, Sources: ix.Sources, Bodies: ix.Bodies, Loads: ix.Loads, Outs: ix.Outs, Shards: ix.Shards,
-		Dest: ix.Dest, Mark: ix.Mark, Own: ix.Own, Search: ix.Search}
+		Dest: ix.Dest, Mark: ix.Mark, Own: ix.Own, Search: ix.Search, Digest: ix.Digest}
 }
 
 // index is the index d encodes when it has nothing gone; false when it
 // has.
 func (d *cacheDelta) index() (*cacheIndex, bool) {
-	if len(d.GoneSources)+len(d.GoneBodies)+len(d.GoneLoads)+len(d.GoneOuts)+len(d.GoneOwn)+len(d.GoneShards) > 0 {
+	if len(d.GoneSources)+len(d.GoneBodies)+len(d.GoneLoads)+len(d.GoneOuts)+len(d.GoneOwn)+len(d.GoneShards)+len(d.GoneDigest) > 0 {
 		return nil, false
 	}
 	return &cacheIndex{Prints: d.Prints, Start: d.Start, Sources: d.Sources, Bodies: d.Bodies, Loads: d.Loads, Outs: d.Outs, Shards: d.Shards,
-		Dest: d.Dest, Mark: d.Mark, Own: d.Own, Search: d.Search}, true
+		Dest: d.Dest, Mark: d.Mark, Own: d.Own, Search: d.Search, Digest: d.Digest}, true
 }

@@ -49,6 +49,11 @@ type cacheDelta struct {
 	Own     map[string]bool
 	GoneOwn []string
 	Search  [sha256.Size]byte // cacheIndex.Search
+	// The model's digest (cacheIndex.Digest): nil for none, else its
+	// structure and the pages whose digest is new, with the site paths
+	// gone from it.
+	Digest     *content.Digest
+	GoneDigest []string
 }
 
 // logPath is the log of the index file.
@@ -102,6 +107,21 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 	for _, k := range d.GoneOwn {
 		delete(ix.Own, k)
 	}
+	if d.Digest == nil {
+		ix.Digest = nil
+	} else {
+		if ix.Digest == nil {
+			ix.Digest = &content.Digest{}
+		}
+		if ix.Digest.Pages == nil {
+			ix.Digest.Pages = make(map[string]uint64, len(d.Digest.Pages))
+		}
+		ix.Digest.Structure = d.Digest.Structure
+		maps.Copy(ix.Digest.Pages, d.Digest.Pages)
+		for _, k := range d.GoneDigest {
+			delete(ix.Digest.Pages, k)
+		}
+	}
 	if ix.Sources == nil {
 		ix.Sources = map[string]content.SrcRecord{}
 	}
@@ -143,6 +163,23 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 func diffIndex(was, now *cacheIndex) *cacheDelta {
 	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]content.SrcRecord{}, Bodies: map[string]*cachedBody{},
 		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Shards: map[string]*cachedShard{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}, Search: now.Search}
+	if now.Digest != nil {
+		d.Digest = &content.Digest{Structure: now.Digest.Structure, Pages: map[string]uint64{}}
+		var old map[string]uint64
+		if was.Digest != nil {
+			old = was.Digest.Pages
+		}
+		for k, v := range now.Digest.Pages {
+			if o, ok := old[k]; !ok || o != v {
+				d.Digest.Pages[k] = v
+			}
+		}
+		for k := range old {
+			if _, ok := now.Digest.Pages[k]; !ok {
+				d.GoneDigest = append(d.GoneDigest, k)
+			}
+		}
+	}
 	for k := range now.Own {
 		if !was.Own[k] {
 			d.Own[k] = true

@@ -553,49 +553,12 @@ func blockKinds(pages []*content.Page) map[string]bool {
 }
 
 // asking returns the test of which recorded questions to ask the new
-// model again (see bodyStale): every one when pages, files or names came,
-// went or moved; else those whose answer led to a page whose title,
-// headings, ids or URL changed, and those that found a problem.
+// model again (see bodyStale and content.Site.Asking); every one when
+// pages, files or names came, went or moved (structural).
 func (up *updater) asking() func(c content.Call, a content.Answer) bool {
-	was, now := up.g.DigestOf(up.s.Site, up.was.model), up.g.DigestOf(up.s.Site, up.s.Model)
-	if was.Structure != now.Structure {
-		up.structural = true
-		return func(content.Call, content.Answer) bool { return true }
-	}
-	changed := map[string]bool{} // site paths
-	for sp, h := range now.Pages {
-		if o, ok := was.Pages[sp]; !ok || o != h {
-			changed[sp] = true
-		}
-	}
-	problem := func(a content.Answer) bool { return a.Problem != "" || a.Unlinked != "" || a.Warning != "" }
-	if len(changed) == 0 {
-		return func(_ content.Call, a content.Answer) bool { return problem(a) }
-	}
-	old := up.was.model
-	byURL := map[string]string{} // published URL (no fragment) -> site path
-	for sp := range old.ByURL {
-		byURL[up.s.Cfg.RelURL(sp)] = sp
-	}
-	return func(c content.Call, a content.Answer) bool {
-		if problem(a) {
-			return true
-		}
-		if a.Note.File != "" {
-			rel, _ := up.s.ContentRel(a.Note.File)
-			if o := old.ByRel[rel]; o == nil || changed[o.SitePath] {
-				return true
-			}
-		}
-		u, _, _ := strings.Cut(a.Url, "#")
-		u, _, _ = strings.Cut(u, "?")
-		if u == "" { // a fragment of the page itself
-			o := old.ByRel[c.From]
-			return o == nil || changed[o.SitePath]
-		}
-		sp, ok := byURL[u]
-		return ok && changed[sp]
-	}
+	ask, all := up.s.Asking(up.s.DigestOf(up.was.model), false)
+	up.structural = all
+	return ask
 }
 
 // bodyStale reports whether page p's body must be rendered again: it has

@@ -2,7 +2,6 @@ package content
 
 import (
 	"crypto/sha256"
-	"hash/maphash"
 	"maps"
 	"reflect"
 	"slices"
@@ -57,7 +56,6 @@ type Graph struct {
 	// (Options.Incremental), so that a page whose body did not change is
 	// written again without parsing it.
 	Keep bool
-	seed maphash.Seed // of the models' digests (update.go)
 
 	mu     sync.Mutex
 	Loads  map[string]*Loaded         // content-relative path -> the page as loadPage read it
@@ -82,7 +80,7 @@ type Graph struct {
 
 // NewGraph returns an empty graph.
 func NewGraph(keep bool) *Graph {
-	return &Graph{Keep: keep, seed: maphash.MakeSeed(), Loads: map[string]*Loaded{}, Bodies: map[string]*Body{}, Frames: map[string]*templates.Page{}}
+	return &Graph{Keep: keep, Loads: map[string]*Loaded{}, Bodies: map[string]*Body{}, Frames: map[string]*templates.Page{}}
 }
 
 // Problems are the errors and warnings found by one step of a build.
@@ -453,27 +451,29 @@ type SearchDoc struct {
 	Anchor, Heading, Text string
 }
 
-// digest is what links resolve by in a model, hashed: structure is what
+// Digest is what links resolve by in a model, hashed: Structure is what
 // is not one page's own (which page or file is at each path and URL, the
-// other names of notes, what is not published, the sections); pages is
-// what a link to each page reads of it (linkPrint), by site path.
-type digest struct {
+// other names of notes, what is not published, the sections); Pages is
+// what a link to each page reads of it (linkPrint), by site path. Its
+// hash is the same in every process, so that the build cache keeps the
+// digest of the model its answers were recorded in (site/buildcache.go).
+type Digest struct {
 	Structure uint64
 	Pages     map[string]uint64
 }
 
 // DigestOf returns the digest of model m, made once.
-func (g *Graph) DigestOf(s *Site, m *Model) *digest {
+func (s *Site) DigestOf(m *Model) *Digest {
 	if m.digest != nil {
 		return m.digest
 	}
-	d := &digest{Pages: make(map[string]uint64, len(m.ByURL))}
+	d := &Digest{Pages: make(map[string]uint64, len(m.ByURL))}
 	sum := func(parts ...string) {
-		d.Structure += g.hash(parts...) // a sum: the order of a map's entries does not count
+		d.Structure += digestHash(parts...) // a sum: the order of a map's entries does not count
 	}
 	for sp, p := range m.ByURL {
 		sum("u", sp, p.Rel)
-		d.Pages[sp] = g.linkPrint(p)
+		d.Pages[sp] = linkPrint(p)
 	}
 	for rel, p := range m.ByRel {
 		sum("r", rel, p.SitePath, strings.Join(p.Names, "\x00"), strconv.Itoa(int(p.Kind)))
@@ -492,7 +492,7 @@ func (g *Graph) DigestOf(s *Site, m *Model) *digest {
 	}
 	if s.Lay.BookAnchors { // a "#id" link may lead to any page that has the id
 		for _, p := range m.Pages {
-			d.Structure += g.linkPrint(p)
+			d.Structure += linkPrint(p)
 		}
 	}
 	m.digest = d
@@ -502,23 +502,83 @@ func (g *Graph) DigestOf(s *Site, m *Model) *digest {
 // linkPrint is what a link to page p reads of it, hashed: its URL, title,
 // heading, whether it dropped its first heading, whether it could be
 // read, and its element ids.
-func (g *Graph) linkPrint(p *Page) uint64 {
-	h := g.hash(p.SitePath, p.Title, p.Heading, p.File, strconv.FormatBool(p.DropH1), strconv.FormatBool(p.TitleLead), strconv.FormatBool(p.Failed))
+func linkPrint(p *Page) uint64 {
+	h := digestHash(p.SitePath, p.Title, p.Heading, p.File, strconv.FormatBool(p.DropH1), strconv.FormatBool(p.TitleLead), strconv.FormatBool(p.Failed))
 	for id := range p.Ids {
-		h += g.hash("#", id)
+		h += digestHash("#", id)
 	}
 	return h
 }
 
-// hash hashes parts with the graph's seed.
-func (g *Graph) hash(parts ...string) uint64 {
-	var h maphash.Hash
-	h.SetSeed(g.seed)
+// digestHash hashes parts, each ended by a zero byte, with 64-bit
+// FNV-1a: the same in every process (a digest is kept by the build
+// cache), and not a defence against crafted input (none is needed: a
+// collision only makes an update ask fewer questions of the author's own
+// pages).
+func digestHash(parts ...string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
 	for _, p := range parts {
-		h.WriteString(p)
-		h.WriteByte(0)
+		for i := 0; i < len(p); i++ {
+			h ^= uint64(p[i])
+			h *= prime
+		}
+		h *= prime // the zero byte: h ^= 0
 	}
-	return h.Sum64()
+	return h
+}
+
+// Asking returns the test of which questions, answered in a model whose
+// digest was was, to ask site s's model again (Site.Ask): every one when
+// pages, files or names came, went or moved (all is then true); else
+// those whose answer led to a page whose title, headings, ids or URL
+// changed, those that found a problem, and Cards' (its answer reads the
+// order and titles of several pages). Both serve's Update and a build
+// from the cache ask by it. With linking, the questions whose answer
+// leads to no page are asked too: asking records the content files the
+// pages link to (Site.Linked), which a build collects that way and
+// serve's Update by the bodies' answers.
+func (s *Site) Asking(was *Digest, linking bool) (ask func(c Call, a Answer) bool, all bool) {
+	now := s.DigestOf(s.Model)
+	if was == nil || was.Structure != now.Structure || len(was.Pages) != len(now.Pages) {
+		return func(Call, Answer) bool { return true }, true
+	}
+	// The structure is the same: the pages are at the same paths and
+	// URLs in both models, so this model's maps stand for the other's.
+	changed := map[string]bool{} // site paths
+	for sp, h := range now.Pages {
+		if o, ok := was.Pages[sp]; !ok || o != h {
+			changed[sp] = true
+		}
+	}
+	problem := func(a Answer) bool { return a.Problem != "" || a.Unlinked != "" || a.Warning != "" }
+	if len(changed) == 0 && !linking {
+		return func(c Call, a Answer) bool { return problem(a) || c.Dest == cardsCall }, false
+	}
+	m := s.Model
+	byURL := make(map[string]string, len(m.ByURL)) // published URL (no fragment) -> site path
+	for sp := range m.ByURL {
+		byURL[s.Cfg.RelURL(sp)] = sp
+	}
+	return func(c Call, a Answer) bool {
+		if problem(a) || c.Dest == cardsCall {
+			return true
+		}
+		if a.Note.File != "" {
+			rel, _ := s.ContentRel(a.Note.File)
+			if o := m.ByRel[rel]; o == nil || changed[o.SitePath] {
+				return true
+			}
+		}
+		u, _, _ := strings.Cut(a.Url, "#")
+		u, _, _ = strings.Cut(u, "?")
+		if u == "" { // a fragment of the page itself
+			o := m.ByRel[c.From]
+			return o == nil || changed[o.SitePath]
+		}
+		sp, ok := byURL[u]
+		return ok && changed[sp] || !ok && linking
+	}, false
 }
 
 // Ask asks the site's model the question c again, as the page's text

@@ -63,7 +63,7 @@ type Model struct {
 	dvs       *dvState        // the notes as Dataview's queries read them, made on first use
 
 	FooterLinks *Body   // the questions the footer's links asked (render.go)
-	digest      *digest // what links resolve by, hashed, once an Update asked (update.go)
+	digest      *Digest // what links resolve by, hashed, once an Update asked (update.go)
 
 	// The links between pages, read from the bodies' recorded questions
 	// once every body is rendered (backlinks.go): each page by its URL and
