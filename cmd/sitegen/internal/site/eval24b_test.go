@@ -54,3 +54,48 @@ func TestVitePressHomeLayoutAnyPage(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressDeadLinksFailBuild is eval24B (ZhanFr/eneride-rules): a
+// VitePress site with dead links does not build ("[vitepress] 4 dead
+// link(s) found", VitePress 1.6.4): "ignoreDeadLinks: When set to true,
+// VitePress will not fail builds due to dead links"
+// (https://vitepress.dev/reference/site-config#ignoredeadlinks), false by
+// default. sitegen's strict build stopped too, but said "VitePress builds
+// it so", which is not true: the error must not say the tool builds it.
+// With ignoreDeadLinks: true VitePress builds it, and sitegen warns.
+func TestVitePressDeadLinksFailBuild(t *testing.T) {
+	tests := []struct {
+		name       string
+		config     string
+		wantErr    bool
+		builds     bool // the message says VitePress builds it
+		wantDetail string
+	}{
+		{"default", "export default { title: 'E' }\n", true, false, `broken link "/magic"`},
+		{"ignoreDeadLinks true", "export default { title: 'E', ignoreDeadLinks: true }\n", false, false, `broken link "/magic"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				".vitepress/config.mts": tt.config,
+				"index.md":              "# Home\n\nSee [magic](/magic).\n",
+			})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: t.TempDir()})
+			var all string
+			if err != nil {
+				all = err.Error()
+			}
+			all += "\n" + res.Errors.Error() + "\n" + res.WarningList.Error()
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
+			}
+			if !strings.Contains(all, tt.wantDetail) {
+				t.Errorf("no %q in:\n%s", tt.wantDetail, all)
+			}
+			if got := strings.Contains(all, "VitePress builds it so"); got != tt.builds {
+				t.Errorf("says VitePress builds it = %v, want %v:\n%s", got, tt.builds, all)
+			}
+		})
+	}
+}

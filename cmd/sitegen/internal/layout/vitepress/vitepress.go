@@ -615,10 +615,12 @@ func heroImage(v any) layout.HomeImage {
 // (https://vitepress.dev/reference/site-config#ignoredeadlinks: "When set
 // to true, VitePress will not fail builds due to dead links"): true makes
 // the site's broken links warnings (layout.Settings.BrokenLinks), as
-// VitePress builds it; 'localhostLinks' or a list of links keeps them
+// VitePress builds it; else they fail its build, as VitePress's do
+// (BrokenLinks "error"); 'localhostLinks' or a list of links keeps them
 // errors but for those it names, which sitegen does not sort out: a note
 // says so.
 func ignoreDeadLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
+	l.Settings.BrokenLinks = "error" // the default: "VitePress will ... fail builds due to dead links"
 	switch v := obj.Get("ignoreDeadLinks").(type) {
 	case nil:
 	case bool:

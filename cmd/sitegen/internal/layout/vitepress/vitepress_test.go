@@ -89,10 +89,18 @@ func TestRecognise(t *testing.T) {
 			want:  "warn",
 		},
 		{
+			// Unset or false, VitePress fails the build on a dead link
+			// ("[vitepress] 4 dead link(s) found", eval24B): "error".
 			name:  "ignoreDeadLinks false",
 			files: with(map[string]string{".vitepress/config.js": "export default { ignoreDeadLinks: false }"}),
 			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
-			want:  "",
+			want:  "error",
+		},
+		{
+			name:  "ignoreDeadLinks unset",
+			files: with(map[string]string{".vitepress/config.js": "export default { title: 'T' }"}),
+			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
+			want:  "error",
 		},
 		{
 			name:  "ignoreDeadLinks localhostLinks",
@@ -100,7 +108,7 @@ func TestRecognise(t *testing.T) {
 			got: func(l *layout.Layout) string {
 				return l.Settings.BrokenLinks + "|" + strings.Join(l.Notes, ";")
 			},
-			want: "|.vitepress/config.js: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn",
+			want: "error|.vitepress/config.js: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn",
 		},
 		{
 			// "The srcDir option is resolved relative to project root"
