@@ -99,3 +99,25 @@ func TestVitePressDeadLinksFailBuild(t *testing.T) {
 		})
 	}
 }
+
+// TestVitePressNavLinkOut: a top-bar link to another site is in the
+// navigation every page shows, marked as a link out, as VitePress shows
+// it (layout/vitepress TestNavLinksElsewhere).
+func TestVitePressNavLinkOut(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default { title: 'E', themeConfig: { nav: [ { text: 'Rules', link: '/rules' }, { text: 'Forum', link: 'https://forum.example/x' } ] } }\n",
+		"index.md":              "# Home\n",
+		"rules.md":              "# Rules\n",
+	})
+	dest := t.TempDir()
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dest)["rules.html"]
+	nav := out[strings.Index(out, `<nav class="site-nav"`):]
+	nav = nav[:strings.Index(nav, "</nav>")]
+	if !strings.Contains(nav, `href="https://forum.example/x"`) || !strings.Contains(nav, ">Forum<") {
+		t.Errorf("navigation lacks the link out to the forum:\n%s", nav)
+	}
+}
