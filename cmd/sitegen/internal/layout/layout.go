@@ -1166,7 +1166,9 @@ type Settings struct {
 	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
 	// warnings unless --broken-links error says otherwise; "" keeps
 	// sitegen's default; "ignore": the tool builds them silently, and so
-	// does sitegen.
+	// does sitegen; "error": the tool fails the build on a broken link
+	// (VitePress unless ignoreDeadLinks, Docusaurus' onBrokenLinks:
+	// 'throw'), so a strict build's error does not say the tool builds it.
 	BrokenLinks string
 	// BrokenAnchors is the tool's own policy for a link to a page that
 	// has no heading of its #fragment (Docusaurus' onBrokenAnchors, apart

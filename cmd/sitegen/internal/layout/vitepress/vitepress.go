@@ -462,9 +462,21 @@ func (n *navReader) items(list []any, base string, depth int) {
 			if hasLink {
 				p = n.page(base, link)
 			}
+			elsewhere := hasLink && external(link)
 			switch {
 			case p != "":
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth})
+			case elsewhere:
+				// Another site's: shown as a link out ("You may also use
+				// external links", default-theme-sidebar; nav's
+				// target attribute, default-theme-nav#navigation-links).
+				target, _ := it.String("target")
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: link, Target: target, Title: text, Depth: depth})
+			case hasLink && children == nil:
+				// A site path no page is at: VitePress links its 404
+				// page (its dead-link check reads the pages, not the
+				// theme's settings); sitegen leaves it out, and says so.
+				n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: left out of the navigation", n.file, text, link))
 			case children != nil:
 				// "collapsed": set, the group folds; false, it starts open
 				// (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups).
@@ -484,11 +496,17 @@ func (n *navReader) items(list []any, base string, depth int) {
 	}
 }
 
+// external reports whether a sidebar or nav link leads to another site
+// (a scheme: https://, mailto:).
+func external(link string) bool {
+	return strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:")
+}
+
 // page is the content-relative Markdown file a sidebar link names ("" for
 // a link elsewhere): "/guide/intro" is guide/intro.md, "/guide/" is
 // guide/index.md, as VitePress resolves them.
 func (n *navReader) page(base, link string) string {
-	if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+	if external(link) {
 		return ""
 	}
 	link, _, _ = strings.Cut(link, "#")
@@ -615,10 +633,12 @@ func heroImage(v any) layout.HomeImage {
 // (https://vitepress.dev/reference/site-config#ignoredeadlinks: "When set
 // to true, VitePress will not fail builds due to dead links"): true makes
 // the site's broken links warnings (layout.Settings.BrokenLinks), as
-// VitePress builds it; 'localhostLinks' or a list of links keeps them
+// VitePress builds it; else they fail its build, as VitePress's do
+// (BrokenLinks "error"); 'localhostLinks' or a list of links keeps them
 // errors but for those it names, which sitegen does not sort out: a note
 // says so.
 func ignoreDeadLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
+	l.Settings.BrokenLinks = "error" // the default: "VitePress will ... fail builds due to dead links"
 	switch v := obj.Get("ignoreDeadLinks").(type) {
 	case nil:
 	case bool:

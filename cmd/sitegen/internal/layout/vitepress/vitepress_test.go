@@ -89,10 +89,18 @@ func TestRecognise(t *testing.T) {
 			want:  "warn",
 		},
 		{
+			// Unset or false, VitePress fails the build on a dead link
+			// ("[vitepress] 4 dead link(s) found", eval24B): "error".
 			name:  "ignoreDeadLinks false",
 			files: with(map[string]string{".vitepress/config.js": "export default { ignoreDeadLinks: false }"}),
 			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
-			want:  "",
+			want:  "error",
+		},
+		{
+			name:  "ignoreDeadLinks unset",
+			files: with(map[string]string{".vitepress/config.js": "export default { title: 'T' }"}),
+			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
+			want:  "error",
 		},
 		{
 			name:  "ignoreDeadLinks localhostLinks",
@@ -100,7 +108,7 @@ func TestRecognise(t *testing.T) {
 			got: func(l *layout.Layout) string {
 				return l.Settings.BrokenLinks + "|" + strings.Join(l.Notes, ";")
 			},
-			want: "|.vitepress/config.js: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn",
+			want: "error|.vitepress/config.js: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn",
 		},
 		{
 			// "The srcDir option is resolved relative to project root"
@@ -143,8 +151,9 @@ func TestRecognise(t *testing.T) {
 				{text: 'Guide', items: [{text: 'Introduction', link: '/guide/'}, {text: 'One', link: '/guide/one'}, {text: 'Two', link: '/guide/two.md'},
 				  {text: 'Web', link: 'https://x.test'}]},
 				{text: 'Config', items: [{text: 'Three', link: '/config/three', items: [{text: 'Index', link: '/config/'}]}]}]}}`}),
-			got:  nav,
-			want: "0::Guide 1:guide/index.md:Introduction 1:guide/one.md:One 1:guide/two.md:Two 0::Config 1:config/three.md:Three 2:config/index.md:Index ",
+			got: nav,
+			// 'Web', another site's, is a link out (TestNavLinksElsewhere).
+			want: "0::Guide 1:guide/index.md:Introduction 1:guide/one.md:One 1:guide/two.md:Two 1::Web 0::Config 1:config/three.md:Three 2:config/index.md:Index ",
 		},
 		{
 			// An item with text and neither link nor items: VitePress
@@ -174,7 +183,8 @@ func TestRecognise(t *testing.T) {
 			// dropdowns of items, groups among them
 			// (https://vitepress.dev/reference/default-theme-nav): first,
 			// then a separator and the sidebar (eval10A NA6); activeMatch
-			// and an outside link are not entries.
+			// is not read; an outside link is a link out, as VitePress
+			// shows it (TestNavLinksElsewhere).
 			name: "top nav then sidebar",
 			files: with(map[string]string{".vitepress/config.mts": `export default {themeConfig: {
 				nav: [{text: 'Home', link: '/'}, {text: 'Config', link: '/config/', activeMatch: '/config/'},
@@ -182,7 +192,7 @@ func TestRecognise(t *testing.T) {
 				    {text: 'GitHub', link: 'https://github.com/x/y'}]}],
 				sidebar: [{text: 'Guide', items: [{text: 'One', link: '/guide/one'}]}]}}`}),
 			got:  navAll,
-			want: "0:index.md:Home 0:config/index.md:Config 0::More 1:config/three.md:Three 1::Ref 2:reference/default-theme-nav.md:Nav --- 0::Guide 1:guide/one.md:One |true",
+			want: "0:index.md:Home 0:config/index.md:Config 0::More 1:config/three.md:Three 1::Ref 2:reference/default-theme-nav.md:Nav 1::GitHub --- 0::Guide 1:guide/one.md:One |true",
 		},
 		{
 			// Without a sidebar VitePress's default theme shows the top bar
@@ -391,5 +401,59 @@ func TestPageURLs(t *testing.T) {
 				t.Errorf("%s: %s is at %s, want %s", tc.config, rel, got, want)
 			}
 		}
+	}
+}
+
+// TestNavLinksElsewhere is eval24B (ZhanFr/eneride-rules,
+// 2154355737/TrxxWiki): a nav or sidebar item whose link is another
+// site's ({ text: 'GitHub', link: 'https://…' }) is shown by VitePress as
+// a link out ("link: string", with optional target and rel,
+// https://vitepress.dev/reference/default-theme-nav#navigation-links;
+// "You may also use external links",
+// https://vitepress.dev/reference/default-theme-sidebar); sitegen left it
+// out. An item whose link names no page of the site (eneride's
+// { text: 'Univers', link: '/universe' }) VitePress shows as a link to its
+// 404 page; sitegen leaves it out, and a note now says so.
+func TestNavLinksElsewhere(t *testing.T) {
+	cfg := `export default {
+  themeConfig: {
+    nav: [
+      { text: 'Rules', link: '/guide/' },
+      { text: 'Univers', link: '/universe' },
+      { text: 'Forum', link: 'https://forum.example/x', target: '_self' },
+    ],
+    sidebar: [
+      { text: 'Guide', items: [
+        { text: 'One', link: '/guide/one' },
+        { text: 'Source', link: 'https://github.com/o/r' },
+      ] },
+    ],
+  },
+}
+`
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		".vitepress/config.mts": cfg, "index.md": "", "guide/index.md": "", "guide/one.md": "",
+	}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	var got []string
+	for _, e := range l.Nav {
+		got = append(got, fmt.Sprintf("%s|%s|%s|%s|%d", e.Title, e.Path, e.Link, e.Target, e.Depth))
+	}
+	want := []string{
+		"Rules|guide/index.md|||0",
+		"Forum||https://forum.example/x|_self|0",
+		"||||0", // the separator between the top bar and the sidebar
+		"Guide||||0",
+		"One|guide/one.md|||1",
+		"Source||https://github.com/o/r||1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("nav:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	notes := strings.Join(l.Notes, "\n")
+	if !strings.Contains(notes, `"/universe"`) || !strings.Contains(notes, "Univers") {
+		t.Errorf("notes = %q, want one naming Univers's link /universe, left out", l.Notes)
 	}
 }

@@ -154,7 +154,7 @@ func (s *Site) severity(file string, line, col int, warning bool, msg string) (D
 		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
 	case s.pluginBlock(msg):
 		return s.tolerance(file, line, col, "", msg+": shown as code")
-	case strings.HasPrefix(msg, "broken ") && s.Lay.Kind != layout.Hugo:
+	case broken && s.Lay.Kind != layout.Hugo && !s.toolFails(msg):
 		// Jekyll, MkDocs (an absolute link is not checked, a relative
 		// one is an INFO or WARNING line), Obsidian (an unresolved link)
 		// ship a broken link; Hugo stops at a broken ref, which sitegen
@@ -162,6 +162,16 @@ func (s *Site) severity(file string, line, col int, warning bool, msg string) (D
 		return s.tolerance(file, line, col, "", msg)
 	}
 	return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
+}
+
+// toolFails reports whether the layout's tool itself fails the build on
+// the broken link msg (layout.Settings.BrokenLinks "error": VitePress
+// without ignoreDeadLinks, Docusaurus' onBrokenLinks: 'throw'): then it
+// is sitegen's error as it is the tool's, not a tolerance that says the
+// tool builds it. A link to a missing heading is not one of them: neither
+// tool's link check reads fragments (Docusaurus' onBrokenAnchors apart).
+func (s *Site) toolFails(msg string) bool {
+	return s.Lay.Settings.BrokenLinks == "error" && strings.HasPrefix(msg, "broken link ") && !anchorProblem(msg)
 }
 
 var _ layout.Expander // the hook this file serves
