@@ -310,3 +310,57 @@ func TestDocusaurusNavbarOnEveryPage(t *testing.T) {
 		t.Errorf("the home page shows the navbar twice (as its navigation and as tabs)")
 	}
 }
+
+// TestDocusaurusPagerInSidebar: previous and next stay in the doc's
+// sidebar ("By default, Docusaurus generates pagination links to the
+// previous and next doc in the sidebar", pagination_prev/pagination_next:
+// "The ID of the documentation you want the "Previous"/"Next" pagination
+// to link to. Use null to disable showing "Previous"/"Next" for this
+// page", https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter);
+// a doc in no sidebar has none.
+func TestDocusaurusPagerInSidebar(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js":     "module.exports = {rules: ['setup', {type: 'category', label: 'Fight', items: ['combat', 'wounds']}], lore: ['gods', 'places', 'ages']};\n",
+		"docs/setup.md":   "# Setup\n",
+		"docs/combat.md":  "# Combat\n",
+		"docs/wounds.md":  "---\npagination_next: gods\n---\n# Wounds\n",
+		"docs/gods.md":    "---\npagination_prev: null\n---\n# Gods\n",
+		"docs/places.md":  "---\npagination_next: null\n---\n# Places\n",
+		"docs/ages.md":    "# Ages\n",
+		"docs/loose.md":   "# Loose page\n",
+		"docs/zloose.md":  "# Z loose\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	link := func(html, rel string) string {
+		i := strings.Index(html, `rel="`+rel+`" href="`)
+		if i < 0 {
+			return ""
+		}
+		rest := html[i+len(`rel="`+rel+`" href="`):]
+		return rest[:strings.Index(rest, `"`)]
+	}
+	for _, tc := range []struct{ page, prev, next string }{
+		{"docs/setup/index.html", "", "/docs/combat/"},
+		{"docs/combat/index.html", "/docs/setup/", "/docs/wounds/"},
+		{"docs/wounds/index.html", "/docs/combat/", "/docs/gods/"},
+		{"docs/gods/index.html", "", "/docs/places/"},
+		{"docs/places/index.html", "/docs/gods/", ""},
+		{"docs/ages/index.html", "/docs/places/", ""},
+		{"docs/loose/index.html", "", ""},
+		{"docs/zloose/index.html", "", ""},
+	} {
+		html := tree[tc.page]
+		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {
+			t.Errorf("%s: previous %q next %q, want %q %q", tc.page, prev, next, tc.prev, tc.next)
+		}
+	}
+}

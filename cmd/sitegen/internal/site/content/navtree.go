@@ -550,7 +550,103 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 			out[sidebarKey] = []*templates.NavItem{}
 		}
 	}
+	s.sidebarPager(out)
 	return out
+}
+
+// sidebarPager gives each doc shown with a sidebar (navs, by NavFolder
+// key) its previous and next docs in that sidebar, and a doc of a docs
+// instance in none no neighbours: "By default, Docusaurus generates
+// pagination links to the previous and next doc in the sidebar"
+// (https://docusaurus.io/docs/sidebar/items); a doc's pagination_prev and
+// pagination_next front matter (docPagination) come first. Blog posts and
+// pages keep the reading order.
+func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
+	byURL := map[string]*Page{}
+	for _, p := range s.Pages {
+		if p.docID != "" {
+			byURL[s.Cfg.RelURL(p.SitePath)] = p
+		}
+	}
+	order := map[string][]*Page{} // sidebar key -> its docs in order, each once
+	for key, items := range navs {
+		seen := map[*Page]bool{}
+		var walk func(items []*templates.NavItem)
+		walk = func(items []*templates.NavItem) {
+			for _, it := range items {
+				if p := byURL[it.URL]; p != nil && !it.External && !seen[p] {
+					seen[p] = true
+					order[key] = append(order[key], p)
+				}
+				walk(it.Children)
+			}
+		}
+		walk(items)
+	}
+	for key, docs := range order {
+		for i, p := range docs {
+			if p.navKey != key {
+				continue // listed here, shown with another sidebar
+			}
+			p.Prev, p.Next = nil, nil
+			if i > 0 {
+				p.Prev = docs[i-1]
+			}
+			if i+1 < len(docs) {
+				p.Next = docs[i+1]
+			}
+		}
+	}
+	for _, p := range s.Pages {
+		if p.docID != "" && p.navKey == sidebarKey {
+			p.Prev, p.Next = nil, nil // "displayed without a sidebar": no pagination either
+		}
+	}
+	s.docPagination()
+}
+
+// docPagination applies the docs' pagination_prev and pagination_next
+// front matter: "The ID of the documentation you want the "Previous"
+// pagination to link to. Use null to disable showing "Previous" for this
+// page" (and "Next" alike,
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter);
+// an id of no doc leaves the sidebar's neighbour (Docusaurus fails the
+// build there).
+func (s *Site) docPagination() {
+	var byID map[string]*Page
+	for _, p := range s.Pages {
+		if p.docID == "" {
+			continue
+		}
+		for _, f := range []struct {
+			key  string
+			link **Page
+		}{{"pagination_prev", &p.Prev}, {"pagination_next", &p.Next}} {
+			v, set := p.Meta[f.key]
+			if !set {
+				continue
+			}
+			id, _ := v.(string)
+			if id == "" {
+				*f.link = nil
+				continue
+			}
+			if byID == nil {
+				byID = map[string]*Page{}
+				for _, q := range s.Pages {
+					if q.docID != "" {
+						byID[q.docID] = q
+					}
+				}
+			}
+			if scope := docScope(p.docID); scope != "" {
+				id = scope + ":" + id // a doc of the same instance
+			}
+			if q := byID[id]; q != nil {
+				*f.link = q
+			}
+		}
+	}
 }
 
 // displayedSidebar is a doc's displayed_sidebar front matter ("Force
@@ -581,6 +677,7 @@ func (s *Site) noSidebar() map[string][]*templates.NavItem {
 			out = map[string][]*templates.NavItem{sidebarKey: {}}
 		}
 	}
+	s.docPagination()
 	return out
 }
 
