@@ -325,15 +325,15 @@ func TestDocusaurusPagerInSidebar(t *testing.T) {
   presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
 };
 `,
-		"sidebars.js":     "module.exports = {rules: ['setup', {type: 'category', label: 'Fight', items: ['combat', 'wounds']}], lore: ['gods', 'places', 'ages']};\n",
-		"docs/setup.md":   "# Setup\n",
-		"docs/combat.md":  "# Combat\n",
-		"docs/wounds.md":  "---\npagination_next: gods\n---\n# Wounds\n",
-		"docs/gods.md":    "---\npagination_prev: null\n---\n# Gods\n",
-		"docs/places.md":  "---\npagination_next: null\n---\n# Places\n",
-		"docs/ages.md":    "# Ages\n",
-		"docs/loose.md":   "# Loose page\n",
-		"docs/zloose.md":  "# Z loose\n",
+		"sidebars.js":    "module.exports = {rules: ['setup', {type: 'category', label: 'Fight', items: ['combat', 'wounds']}], lore: ['gods', 'places', 'ages']};\n",
+		"docs/setup.md":  "# Setup\n",
+		"docs/combat.md": "# Combat\n",
+		"docs/wounds.md": "---\npagination_next: gods\n---\n# Wounds\n",
+		"docs/gods.md":   "---\npagination_prev: null\n---\n# Gods\n",
+		"docs/places.md": "---\npagination_next: null\n---\n# Places\n",
+		"docs/ages.md":   "# Ages\n",
+		"docs/loose.md":  "# Loose page\n",
+		"docs/zloose.md": "# Z loose\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
