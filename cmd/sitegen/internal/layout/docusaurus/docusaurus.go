@@ -334,6 +334,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Static = []string{"static"}
+	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will
 	// be resolved as file paths by Docusaurus"
 	// (https://docusaurus.io/docs/markdown-features/assets).
