@@ -508,6 +508,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	readNavbar(l, obj)
+	r.labels = folderLabels(l.Nav, l.Navbar)
 	locales(l, r, obj, dir)
 	l.LinkFile = markdownLinkFile(dir, l)
 	clientModules(l, obj)
@@ -739,6 +740,10 @@ type rules struct {
 	autoSidebar bool
 	tags        *layout.Tags
 
+	// labels are the folders the sidebars or the navbar label
+	// (folderLabels), by content-relative folder.
+	labels map[string]string
+
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
 }
@@ -921,6 +926,9 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
+	}
+	if label := r.labels[dir]; label != "" {
+		p.NavLabel = label // the sidebar's name for the folder's slice (folderLabels)
 	}
 	if !p.NoPage { // a category with a page: its link, shown open on its pages
 		p.Collapsible, p.Open = false, false
