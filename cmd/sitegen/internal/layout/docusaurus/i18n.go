@@ -43,8 +43,9 @@ import (
 //     the sidebar's labels ("sidebar.SIDEBAR.category.LABEL",
 //     "sidebar.SIDEBAR.doc.LABEL", "sidebar.SIDEBAR.link.LABEL"), and
 //     i18n/LOCALE/docusaurus-theme-classic/navbar.json the navbar's
-//     title ("title") and items ("item.label.LABEL": the labels of the
-//     docs instances' sections and the blogs' lists);
+//     title ("title") and items ("item.label.LABEL": the navbar's
+//     labels, and those of the docs instances' sections and the blogs'
+//     lists);
 //     i18n/LOCALE/docusaurus-plugin-content-blog/options.json the
 //     blog's title ("title").
 //   - At most maxLocales locales are built, each a whole site.
@@ -187,6 +188,19 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 		c.Nav = slices.Clone(l.Nav)
 		for i, e := range c.Nav {
 			c.Nav[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
+		}
+	}
+	if len(l.Navbar) > 0 && (len(navbar) > 0 || len(labels) > 0) {
+		// The navbar's items as navbar.json translates them
+		// ("item.label.LABEL"), the sidebars' entries under them as
+		// current.json does.
+		c.Navbar = slices.Clone(l.Navbar)
+		for i, e := range c.Navbar {
+			if e.Depth == 0 {
+				c.Navbar[i].Title = cmp.Or(navbar["item.label."+e.Title], e.Title)
+			} else {
+				c.Navbar[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
+			}
 		}
 	}
 	if t := navbar["title"]; t != "" && navbarTitle != "" && l.Settings.Title == navbarTitle {

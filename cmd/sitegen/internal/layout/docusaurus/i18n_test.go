@@ -247,3 +247,45 @@ func TestLocaleNavbarItems(t *testing.T) {
 		t.Errorf("the blog's title: en %+v, fr %+v", en, got)
 	}
 }
+
+// TestLocaleNavbar: a locale's navbar shows its items' labels as
+// navbar.json translates them ("item.label.LABEL",
+// https://docusaurus.io/docs/i18n/tutorial#translate-json-files: "the
+// navbar and footer labels" are in i18n/LOCALE/docusaurus-theme-classic/
+// navbar.json), the sidebars' labels under them as current.json does
+// ("sidebar.SIDEBAR.category.LABEL"); an item without a translation
+// keeps its label.
+func TestLocaleNavbar(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'T', i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]],
+  themeConfig: {navbar: {items: [{type: 'docSidebar', sidebarId: 'rules', label: 'Rules'}, {type: 'doc', docId: 'intro', label: 'Start'}, {to: '/blog', label: 'News'}, {href: 'https://x.test', label: 'Forum'}]}},
+};
+`,
+		"sidebars.js":   "module.exports = {rules: [{type: 'category', label: 'Combat', items: ['hit']}], other: ['intro']};\n",
+		"docs/intro.md": "# Intro\n",
+		"docs/hit.md":   "# Hit\n",
+		"i18n/fr/docusaurus-theme-classic/navbar.json":        `{"item.label.Rules": {"message": "Règles"}, "item.label.Start": {"message": "Début"}, "item.label.News": {"message": "Nouvelles"}}`,
+		"i18n/fr/docusaurus-plugin-content-docs/current.json": `{"sidebar.rules.category.Combat": {"message": "Combat (fr)"}}`,
+	})
+	l, err := Recognise(dir)
+	if err != nil || len(l.Locales) != 2 {
+		t.Fatalf("Recognise = %+v, %v", l, err)
+	}
+	labels := func(nav []layout.NavEntry) []string {
+		var out []string
+		for _, e := range nav {
+			if e.Title != "" {
+				out = append(out, e.Title)
+			}
+		}
+		return out
+	}
+	en, fr := labels(l.Navbar), labels(l.Locales[1].Layout.Navbar)
+	if want := "Rules Combat Start News Forum"; strings.Join(en, " ") != want {
+		t.Errorf("en navbar %q, want %q", en, want)
+	}
+	if want := "Règles Combat (fr) Début Nouvelles Forum"; strings.Join(fr, " ") != want {
+		t.Errorf("fr navbar %q, want %q", fr, want)
+	}
+}
