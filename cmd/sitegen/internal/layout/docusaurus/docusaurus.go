@@ -314,7 +314,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if b, ok := obj.Get("trailingSlash").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("trailingSlash %v", b))
 		if !b {
+			// Every route loses its slash, a category index's too
+			// (Docusaurus 3.10.2 serves docs/classes/index.md at
+			// /classes, classes.html): a relative URL link in it
+			// resolves from its parent folder, as the tool's broken
+			// link checker resolves it ("resolved as: /berserker").
 			l.FileURL = func(string, map[string]any) bool { return true }
+			l.SlashURL = func(string, map[string]any) bool { return false }
 			l.SectionFiles = true
 		} else {
 			l.SlashURL = func(string, map[string]any) bool { return true }
