@@ -338,6 +338,9 @@ func TestDocusaurusPagerInSidebar(t *testing.T) {
 		"docs/ages.md":   "# Ages\n",
 		"docs/loose.md":  "# Loose page\n",
 		"docs/zloose.md": "# Z loose\n",
+		// displayed_sidebar names a sidebar that does not list it: no
+		// neighbours (getDocNavigation: "currentItemIndex === -1").
+		"docs/forced.md": "---\ndisplayed_sidebar: lore\n---\n# Forced\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
@@ -361,6 +364,7 @@ func TestDocusaurusPagerInSidebar(t *testing.T) {
 		{"docs/ages/index.html", "/docs/places/", ""},
 		{"docs/loose/index.html", "", ""},
 		{"docs/zloose/index.html", "", ""},
+		{"docs/forced/index.html", "", ""},
 	} {
 		html := tree[tc.page]
 		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {

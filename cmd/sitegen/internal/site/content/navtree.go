@@ -572,23 +572,25 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 		}
 		walk(items)
 	}
+	for _, p := range s.Pages {
+		if p.docID != "" && strings.HasPrefix(p.navKey, sidebarKey) {
+			// Shown with a sidebar, or "displayed without a sidebar":
+			// neighbours only in that sidebar, none where it does not
+			// list the doc (getDocNavigation: "currentItemIndex === -1").
+			p.Prev, p.Next = nil, nil
+		}
+	}
 	for key, docs := range order {
 		for i, p := range docs {
 			if p.navKey != key {
 				continue // listed here, shown with another sidebar
 			}
-			p.Prev, p.Next = nil, nil
 			if i > 0 {
 				p.Prev = docs[i-1]
 			}
 			if i+1 < len(docs) {
 				p.Next = docs[i+1]
 			}
-		}
-	}
-	for _, p := range s.Pages {
-		if p.docID != "" && p.navKey == sidebarKey {
-			p.Prev, p.Next = nil, nil // "displayed without a sidebar": no pagination either
 		}
 	}
 	s.docPagination()
