@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -306,9 +307,13 @@ func translated(labels map[string]string, label string, category bool) string {
 }
 
 // navbarItems are the navbar's labels of the docs instances' sections
-// and of the blogs' lists (navbarLabels).
+// and of the blogs' lists (navbarLabels), and the labels of folders
+// (folderLabels: a docSidebar item's, where it names the folder).
 func navbarItems(r *rules) []string {
 	var out []string
+	for _, dir := range slices.Sorted(maps.Keys(r.labels)) {
+		out = append(out, r.labels[dir])
+	}
 	for _, in := range r.instances {
 		if in.label != "" {
 			out = append(out, in.label)
