@@ -43,6 +43,11 @@ type Site struct {
 	// (content-relative) that have one of their own (docsify's nested
 	// _sidebar.md), in place of Nav; nil for none.
 	FolderNavs map[string][]*NavItem
+	// NavbarTabs says that Nav is a navbar (Docusaurus's
+	// themeConfig.navbar.items): a page with a navigation of its own
+	// (Page.Nav, a doc's sidebar) shows Nav's top entries as tabs above
+	// it (Page.Tabs), as the tool shows its navbar on every page.
+	NavbarTabs bool
 	// Assets maps a static file's logical path ("css/site.css") to its
 	// published, content-hashed URL.
 	Assets Assets
@@ -403,6 +408,38 @@ func (p *Page) NavTree() []*NavItem {
 		return p.Nav
 	}
 	return p.Site.Nav
+}
+
+// Tabs are the navbar's entries (Site.NavbarTabs) a page with a
+// navigation of its own shows above it; nil for none (a page that shows
+// the navbar as its navigation).
+func (p *Page) Tabs() []*NavItem {
+	if !p.Site.NavbarTabs || p.Nav == nil {
+		return nil
+	}
+	return p.Site.Nav
+}
+
+// TabCurrent reports whether the tab it is the page's: it leads to the
+// page or to a page of the page's own navigation (Docusaurus marks the
+// navbar item of the sidebar being browsed, "doc-sidebar-active").
+func (p *Page) TabCurrent(it *NavItem) bool {
+	if it.URL == "" || it.External {
+		return false
+	}
+	if it.URL == p.URL {
+		return true
+	}
+	var holds func(items []*NavItem) bool
+	holds = func(items []*NavItem) bool {
+		for _, c := range items {
+			if c.URL == it.URL || holds(c.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return holds(p.Nav)
 }
 
 // IsCurrent reports whether url is this page's URL.

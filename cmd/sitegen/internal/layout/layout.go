@@ -99,6 +99,11 @@ type Layout struct {
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
+	// StaticAsIs: Static's scripts and stylesheets keep their names and
+	// bytes (Docusaurus: "Every file you put into that directory will be
+	// copied into the root of the generated build folder"), not hashed
+	// and minified as sitegen publishes its own; false: hashed.
+	StaticAsIs bool
 	// AssetFilePaths: the tool reads a relative Markdown image or link
 	// path to a file as a path in the source, which may leave Content
 	// (Docusaurus: docs/a.md's ../static/img/x.png); sitegen then

@@ -122,3 +122,30 @@ func TestDocusaurusHeadingIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusStaticAsIs: "Every file you put into that directory will
+// be copied into the root of the generated build folder with the
+// directory hierarchy preserved" (https://docusaurus.io/docs/static-assets):
+// a script or stylesheet of static/ keeps its name and bytes (a
+// clientModules' or scripts' path names it), not a hashed, minified copy.
+func TestDocusaurusStaticAsIs(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'G', url: 'https://x.test', baseUrl: '/', scripts: ['/js/a.js'], presets: [['classic', {docs: {}, blog: false}]]};\n",
+		"docs/intro.md":        "# Intro\n",
+		"static/js/a.js":       "// the site's script\nconsole.log( 1 );\n",
+		"static/css/extra.css": "/* kept */\nbody  { color: red; }\n",
+		"static/img/x.png":     "png",
+	}
+	sitetest.WriteFiles(t, dir, files)
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, rel := range []string{"js/a.js", "css/extra.css", "img/x.png"} {
+		if got, ok := tree[rel]; !ok || got != files["static/"+rel] {
+			t.Errorf("static/%s: published as %q (ok %v), want its bytes at /%s", rel, got, ok, rel)
+		}
+	}
+}

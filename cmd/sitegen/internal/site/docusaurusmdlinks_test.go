@@ -49,3 +49,41 @@ func TestDocusaurusMarkdownLinkDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusTrailingSlashFalseURLLinks: with trailingSlash: false,
+// "remove trailing slashes from URLs/links"
+// (https://docusaurus.io/docs/api/docusaurus-config#trailingSlash), a
+// category index doc is served at /classes (classes.html), so a relative
+// URL link in it "will be resolved according to the page's URL location"
+// (https://docusaurus.io/docs/markdown-features/links) from the site's
+// root folder: Docusaurus 3.10.2's build of this fixture reports "Broken
+// link on source page path = /classes: -> linking to ./berserker
+// (resolved as: /berserker)", and mage, and berserker's ../intro; the
+// root doc's ./classes and classes/mage resolve. sitegen, which keeps the
+// category's page at /classes/, reports the same three.
+func TestDocusaurusTrailingSlashFalseURLLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js":      "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'throw', presets: [['classic', {docs: {routeBasePath: '/'}, blog: false}]]};\n",
+		"docs/intro.md":             "---\nslug: /\n---\n# Intro\n\n[Classes](./classes) [Mage](classes/mage)\n",
+		"docs/classes/index.md":     "# Classes\n\n[Berserker](./berserker) and [Mage](mage).\n",
+		"docs/classes/berserker.md": "# Berserker\n\n[Up](../intro)\n",
+		"docs/classes/mage.md":      "# Mage\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	_, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+	if err == nil {
+		t.Fatal("strict build passed; Docusaurus reports three broken links")
+	}
+	msg := err.Error()
+	for _, w := range []string{`classes/index.md:3:1: broken link "./berserker"`, `"mage"`, `berserker.md:3:1: broken link "../intro"`} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("the build does not report %s:\n%s", w, msg)
+		}
+	}
+	for _, n := range []string{`"./classes"`, `"classes/mage"`} {
+		if strings.Contains(msg, n) {
+			t.Errorf("the build reports %s, which Docusaurus resolves:\n%s", n, msg)
+		}
+	}
+}

@@ -69,6 +69,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()
+	view.NavbarTabs = len(s.Lay.Navbar) > 0
 	s.IndexPages()
 	d0, w0 = s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)

@@ -84,7 +84,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			if _, ok := extra[rel]; ok {
 				return nil // a generated file of the same name wins
 			}
-			if !assets.Hashed(rel) || size > assets.TransformMax {
+			if !assets.Hashed(rel) || size > assets.TransformMax || s.Lay.StaticAsIs {
 				return s.copySource(out, published, reserved, dir, rel, f, size)
 			}
 			data := make([]byte, size)
@@ -156,7 +156,8 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 func (s *Site) copySource(out *assets.Output, published templates.Assets, reserved map[string]bool, dir, rel string, f io.ReaderAt, size int64) error {
 	name := rel
 	var sum [sha256.Size]byte
-	if assets.Hashed(rel) {
+	hashed := assets.Hashed(rel) && !s.Lay.StaticAsIs // the tool's name, as it is (layout.Layout.StaticAsIs)
+	if hashed {
 		var err error
 		if sum, err = assets.HashFile(f, size); err != nil {
 			s.Diag.Addf(dir+"/"+rel, 0, 0, "", "read: %v", content.UnwrapPath(err))
@@ -170,12 +171,12 @@ func (s *Site) copySource(out *assets.Output, published templates.Assets, reserv
 		}
 		return nil
 	}
-	if assets.Minifies(rel) {
+	if assets.Minifies(rel) && hashed {
 		s.Warn.Addf(dir+"/"+rel, 0, 0, "", "published as it is, not minified: %d MiB is over the %d MiB sitegen minifies", size>>20, assets.TransformMax>>20)
 	}
 	published[rel] = s.Cfg.RelURL("/" + name)
 	var err error
-	if assets.Hashed(rel) {
+	if hashed {
 		err = out.CopySum(name, f, size, sum)
 	} else {
 		err = out.Copy(name, f, size)

@@ -314,7 +314,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if b, ok := obj.Get("trailingSlash").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("trailingSlash %v", b))
 		if !b {
+			// Every route loses its slash, a category index's too
+			// (Docusaurus 3.10.2 serves docs/classes/index.md at
+			// /classes, classes.html): a relative URL link in it
+			// resolves from its parent folder, as the tool's broken
+			// link checker resolves it ("resolved as: /berserker").
 			l.FileURL = func(string, map[string]any) bool { return true }
+			l.SlashURL = func(string, map[string]any) bool { return false }
 			l.SectionFiles = true
 		} else {
 			l.SlashURL = func(string, map[string]any) bool { return true }
@@ -334,6 +340,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Static = []string{"static"}
+	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will
 	// be resolved as file paths by Docusaurus"
 	// (https://docusaurus.io/docs/markdown-features/assets).
@@ -507,6 +514,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	readNavbar(l, obj)
+	r.labels = folderLabels(l.Nav, l.Navbar)
 	locales(l, r, obj, dir)
 	l.LinkFile = markdownLinkFile(dir, l)
 	clientModules(l, obj)
@@ -738,6 +746,10 @@ type rules struct {
 	autoSidebar bool
 	tags        *layout.Tags
 
+	// labels are the folders the sidebars or the navbar label
+	// (folderLabels), by content-relative folder.
+	labels map[string]string
+
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
 }
@@ -920,6 +932,9 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
+	}
+	if label := r.labels[dir]; label != "" {
+		p.NavLabel = label // the sidebar's name for the folder's slice (folderLabels)
 	}
 	if !p.NoPage { // a category with a page: its link, shown open on its pages
 		p.Collapsible, p.Open = false, false

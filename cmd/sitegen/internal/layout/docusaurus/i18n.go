@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -43,8 +44,9 @@ import (
 //     the sidebar's labels ("sidebar.SIDEBAR.category.LABEL",
 //     "sidebar.SIDEBAR.doc.LABEL", "sidebar.SIDEBAR.link.LABEL"), and
 //     i18n/LOCALE/docusaurus-theme-classic/navbar.json the navbar's
-//     title ("title") and items ("item.label.LABEL": the labels of the
-//     docs instances' sections and the blogs' lists);
+//     title ("title") and items ("item.label.LABEL": the navbar's
+//     labels, and those of the docs instances' sections and the blogs'
+//     lists);
 //     i18n/LOCALE/docusaurus-plugin-content-blog/options.json the
 //     blog's title ("title").
 //   - At most maxLocales locales are built, each a whole site.
@@ -189,6 +191,19 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 			c.Nav[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
 		}
 	}
+	if len(l.Navbar) > 0 && (len(navbar) > 0 || len(labels) > 0) {
+		// The navbar's items as navbar.json translates them
+		// ("item.label.LABEL"), the sidebars' entries under them as
+		// current.json does.
+		c.Navbar = slices.Clone(l.Navbar)
+		for i, e := range c.Navbar {
+			if e.Depth == 0 {
+				c.Navbar[i].Title = cmp.Or(navbar["item.label."+e.Title], e.Title)
+			} else {
+				c.Navbar[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
+			}
+		}
+	}
 	if t := navbar["title"]; t != "" && navbarTitle != "" && l.Settings.Title == navbarTitle {
 		c.Settings.Title = t
 	}
@@ -292,9 +307,13 @@ func translated(labels map[string]string, label string, category bool) string {
 }
 
 // navbarItems are the navbar's labels of the docs instances' sections
-// and of the blogs' lists (navbarLabels).
+// and of the blogs' lists (navbarLabels), and the labels of folders
+// (folderLabels: a docSidebar item's, where it names the folder).
 func navbarItems(r *rules) []string {
 	var out []string
+	for _, dir := range slices.Sorted(maps.Keys(r.labels)) {
+		out = append(out, r.labels[dir])
+	}
 	for _, in := range r.instances {
 		if in.label != "" {
 			out = append(out, in.label)

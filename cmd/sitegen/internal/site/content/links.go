@@ -592,8 +592,13 @@ func (s *Site) urlDir(p *Page) string {
 	if s.Lay.Kind == layout.VitePress && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
 		return p.SitePath // guide/index.md is served at /guide/
 	}
-	if stem := path.Base(p.Rel); strings.TrimSuffix(stem, path.Ext(stem)) == "index" && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
+	if stem := path.Base(p.Rel); s.Lay.SlashURL == nil && strings.TrimSuffix(stem, path.Ext(stem)) == "index" && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
+		// (A layout's SlashURL says so page by page: Docusaurus's
+		// trailingSlash: false serves a category's index.md at /classes.)
 		return p.SitePath // a folder's index.md is written as its index.html, served at /hiya/
+	}
+	if p.SitePath == "/" {
+		return "/" // the site's root has no folder above it
 	}
 	return path.Dir(strings.TrimSuffix(p.SitePath, "/")) + "/"
 }

@@ -147,10 +147,11 @@ var sitegenMarkup = Markup{
 		visit("")
 		return out
 	},
-	// The links of the navigation the page shows, in order.
+	// The links of the navigation the page shows, in order (not the
+	// navbar's tabs at the top of a doc's menu, div.menu-tabs).
 	Sidebar: func(doc *html.Node) []string {
 		var out []string
-		for _, a := range All(Find(doc, isSiteNav), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "href") != "" }) {
+		for _, a := range All(Find(doc, isSiteNav), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "href") != "" && !inMenuTabs(n) }) {
 			out = append(out, Canonical(Attr(a, "href")))
 		}
 		return out
@@ -692,4 +693,15 @@ func join(a, b []Entry) []Entry {
 		a = slices.Insert(a, at, e)
 	}
 	return a
+}
+
+// inMenuTabs reports whether n is inside the navbar's tabs at the top of
+// a page's menu (templates' div.menu-tabs), not its sidebar.
+func inMenuTabs(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Data == "div" && Attr(p, "class") == "menu-tabs" {
+			return true
+		}
+	}
+	return false
 }
