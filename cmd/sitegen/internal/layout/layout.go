@@ -1260,6 +1260,10 @@ type NavEntry struct {
 	// builds and sitegen does not (Layout.ToolRoute). Target is its
 	// target attribute ("_blank"), "" for none.
 	Link, Target string
+	// LinkAsWritten: Link is printed as written, not as a site path under
+	// the site's base path (MkDocs' url filter leaves a nav link that
+	// starts with "/", "//" or "#" as it is).
+	LinkAsWritten bool
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).
