@@ -277,3 +277,30 @@ func TestMkDocsAwesomePagesLinks(t *testing.T) {
 		t.Errorf("no note on the link to a Markdown file in\n%s", n)
 	}
 }
+
+// TestMkDocsNavLinks: mkdocs.yml's nav: "- 'Bug Tracker':
+// 'https://example.com/'" is a link of the navigation
+// (https://www.mkdocs.org/user-guide/configuration/#nav), printed as
+// MkDocs 1.4's themes print it ("nav_item.url|url"): another site's URL
+// and one starting with "/" as written, a relative one from the site's
+// root (mkdocs build writes href="other/x/" on the home page and
+// "../../other/x/" on sub/page/ for "../other/x/").
+func TestMkDocsNavLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":       "site_name: W\nsite_url: https://example.org/six/\nnav:\n  - Home: index.md\n  - Sub: sub/page.md\n  - Rel: ../other/x/\n  - Abs: /atg/blog\n  - Bug Tracker: https://example.com/\n",
+		"docs/index.md":    "# Home\n",
+		"docs/sub/page.md": "# Page\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")
+	for _, page := range []string{"index.html", "sub/page/index.html"} {
+		for _, want := range []string{`href="/six/other/x/"`, `href="/atg/blog"`, `href="https://example.com/"`} {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s: no nav link %s", page, want)
+			}
+		}
+	}
+}
