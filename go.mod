@@ -11,7 +11,6 @@ require (
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/gobuffalo/flect v0.3.0
 	github.com/microcosm-cc/bluemonday v1.0.27
-	github.com/mozillazg/go-unidecode v0.2.0
 	github.com/osteele/liquid v1.6.0
 	github.com/osteele/tuesday v1.0.3
 	github.com/tdewolff/minify/v2 v2.24.25

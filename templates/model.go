@@ -61,6 +61,13 @@ type Site struct {
 	// site's title alone (sitegen, Hugo's and MkDocs' themes). The engine
 	// sets it only when the home page has a title of its own.
 	HomeTitle bool
+	// SuffixTitles: every page's <title> is its own title followed by
+	// TitleSuffix, as the layout's tool writes it (mdBook's "Chapter -
+	// Book", Quartz's title + pageTitleSuffix), in place of sitegen's
+	// "Page · Section · Site"; a page without a title is the site's.
+	SuffixTitles bool
+	// TitleSuffix ends each page's <title> when SuffixTitles ("" for none).
+	TitleSuffix string
 	// LinkPreviews turns on js/site.js's previews of links to other pages
 	// (each page's previews file, written by the engine).
 	LinkPreviews bool
@@ -297,6 +304,9 @@ type Page struct {
 	Site *Site
 	// Title is the page title from front matter.
 	Title string
+	// OwnTitle: the page sets its <title> itself (mdBook's {{#title}}),
+	// which is Title as written, without the site's or a section's.
+	OwnTitle bool
 	// Heading is the text of the page's visible <h1> when it differs from
 	// its title (a page with a title of its own that starts with
 	// "# Heading"); "" shows the title (see H1).
@@ -562,9 +572,6 @@ func (p *Page) BodyClass() string {
 	return c
 }
 
-// DocumentTitle is the text of the <title> element: the page title, its
-// game system when the page belongs to one and is not the system's own
-// page, and the site title ("Attacking · OpenD6 · d6codex").
 // Alternate is the page in another language of the site, for a
 // <link rel="alternate" hreflang> (Docusaurus writes one for each locale
 // and one hreflang="x-default" for the default's).
@@ -596,7 +603,21 @@ func (p *Page) Alternates() []Alternate {
 	return out
 }
 
+// DocumentTitle is the page's <title>: its own when it sets one
+// (OwnTitle), its title and the tool's suffix where the layout's tool
+// writes it so (Site.SuffixTitles), else sitegen's: the page title, its
+// game system when the page belongs to one and is not the system's own
+// page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
+// the site's title, or "Home · Site" with Site.HomeTitle).
 func (p *Page) DocumentTitle() string {
+	switch {
+	case p.OwnTitle && p.Title != "":
+		return p.Title
+	case p.Site.SuffixTitles && p.Title != "":
+		return p.Title + p.Site.TitleSuffix
+	case p.Site.SuffixTitles:
+		return p.Site.Title
+	}
 	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
 		return p.Title + " · " + p.Site.Title
 	}

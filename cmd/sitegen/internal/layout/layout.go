@@ -496,6 +496,10 @@ type Layout struct {
 	// folder's own page, besides sitegen's (index.md, _index.md,
 	// README.md): mkdocs-static-i18n's index.en.md. Nil: none.
 	IndexName func(name string) bool
+	// ReadmePage: a README.md is a page like any other, not its folder's
+	// own page (mdBook without its index preprocessor writes README.md as
+	// README.html); otherwise README.md is the folder's page, as index.md.
+	ReadmePage bool
 
 	// Markup is the tool's Markdown dialect, beyond what every layout reads.
 	Markup Markup
@@ -670,6 +674,11 @@ type Layout struct {
 	// it is the site's title alone, as sitegen, MkDocs' themes and Hugo's
 	// common themes (Docsy) write it.
 	HomeTitle bool
+	// TitleSuffix, when set, is the tool's rule for every page's <title>:
+	// the page's title followed by *TitleSuffix (mdBook's " - Book",
+	// Quartz's pageTitleSuffix), in place of sitegen's "Page · Section ·
+	// Site" (templates.Site.SuffixTitles). Nil keeps sitegen's.
+	TitleSuffix *string
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.
@@ -1273,6 +1282,10 @@ type NavEntry struct {
 	// builds and sitegen does not (Layout.ToolRoute). Target is its
 	// target attribute ("_blank"), "" for none.
 	Link, Target string
+	// LinkAsWritten: Link is printed as written, not as a site path under
+	// the site's base path (MkDocs' url filter leaves a nav link that
+	// starts with "/", "//" or "#" as it is).
+	LinkAsWritten bool
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).

@@ -246,3 +246,61 @@ func TestMkDocsEmoji(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsAwesomePagesLinks: a .pages nav: value that names no entry
+// of its folder is a link (navigation.py: "result.append(Link(
+// meta_item.title, meta_item.value))"), printed as MkDocs' themes print a
+// nav link ("nav_item.url|url", mkdocs.utils.normalize_url, checked
+// against MkDocs 1.4 with the same values in mkdocs.yml's nav:): one that
+// starts with "/" as written, on the server's root, not under site_url's
+// path; a relative one from the site's root, under it; a Markdown path
+// links the .md file, which MkDocs does not publish: the build's notes say so.
+func TestMkDocsAwesomePagesLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":        "site_name: W\nsite_url: https://example.org/six/\nplugins:\n  - awesome-pages\n",
+		"docs/index.md":     "# Home\n",
+		"docs/rules/a.md":   "# A\n",
+		"docs/rules/.pages": "nav:\n  - a.md\n  - Blog: /atg/blog\n  - News: ../news/\n  - Again: ../rules/a.md\n  - Site: https://x.test/\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")
+	for _, want := range []string{`href="/atg/blog"`, `href="/six/news/"`, `href="/six/rules/a.md"`, `href="https://x.test/"`} {
+		if !strings.Contains(out["rules/a/index.html"], want) {
+			t.Errorf("rules/a: no nav link %s", want)
+		}
+	}
+	if n := strings.Join(res.Notes, "\n"); !strings.Contains(n, `docs/rules/.pages:5: nav link "../rules/a.md" names a Markdown file, not a page`) {
+		t.Errorf("no note on the link to a Markdown file in\n%s", n)
+	}
+}
+
+// TestMkDocsNavLinks: mkdocs.yml's nav: "- 'Bug Tracker':
+// 'https://example.com/'" is a link of the navigation
+// (https://www.mkdocs.org/user-guide/configuration/#nav), printed as
+// MkDocs 1.4's themes print it ("nav_item.url|url"): another site's URL
+// and one starting with "/" as written, a relative one from the site's
+// root (mkdocs build writes href="other/x/" on the home page and
+// "../../other/x/" on sub/page/ for "../other/x/").
+func TestMkDocsNavLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":       "site_name: W\nsite_url: https://example.org/six/\nnav:\n  - Home: index.md\n  - Sub: sub/page.md\n  - Rel: ../other/x/\n  - Abs: /atg/blog\n  - Bug Tracker: https://example.com/\n",
+		"docs/index.md":    "# Home\n",
+		"docs/sub/page.md": "# Page\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")
+	for _, page := range []string{"index.html", "sub/page/index.html"} {
+		for _, want := range []string{`href="/six/other/x/"`, `href="/atg/blog"`, `href="https://example.com/"`} {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s: no nav link %s", page, want)
+			}
+		}
+	}
+}

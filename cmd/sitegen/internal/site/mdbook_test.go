@@ -548,3 +548,110 @@ func TestMdBookMathJax(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookDocumentTitles: the <title> mdBook's HTML renderer writes
+// (crates/mdbook-html/src/html_handlebars/hbs_renderer.rs, render_item):
+// "if let Some(title) = ctx.chapter_titles.get(path) { title.clone() }
+// else if book_title.is_empty() { ch.name.clone() } else { ch.name.clone()
+// + " - " + book_title }" — a chapter's {{#title}} exactly ("A chapter can
+// set a <title> that is different from its entry in the table of contents
+// (sidebar) by including a {{#title ...}} near the top of the page",
+// https://rust-lang.github.io/mdBook/format/mdbook.html#controlling-page-title),
+// else its SUMMARY.md label, then " - " and the book's title when it has
+// one. The book's index.html is the first chapter's page, titled so.
+func TestMdBookDocumentTitles(t *testing.T) {
+	summary := "[Introduction](intro.md)\n\n- [Dice](rules/README.md)\n  - [The Wild Die](rules/wild.md)\n- [Combat](combat.md)\n"
+	files := map[string]string{
+		"src/SUMMARY.md":      summary,
+		"src/intro.md":        "# Welcome\n",
+		"src/rules/README.md": "# Dice\n",
+		"src/rules/wild.md":   "{{#title The Wild Die, in full}}\n# The Wild Die\n",
+		"src/combat.md":       "# Fighting\n",
+	}
+	for _, tt := range []struct {
+		name, toml string
+		want       map[string]string // output file -> its <title>
+	}{
+		{"titled book", "[book]\ntitle = \"Six Sides\"\n", map[string]string{
+			"index.html":       "Introduction - Six Sides",
+			"rules/index.html": "Dice - Six Sides",
+			"rules/wild.html":  "The Wild Die, in full",
+			"combat.html":      "Combat - Six Sides",
+		}},
+		{"untitled book", "", map[string]string{
+			"index.html":      "Introduction",
+			"rules/wild.html": "The Wild Die, in full",
+			"combat.html":     "Combat",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files["book.toml"] = tt.toml
+			sitetest.WriteFiles(t, dir, files)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for file, want := range tt.want {
+				if got := regexp.MustCompile(`<title>(.*?)</title>`).FindStringSubmatch(out[file]); got == nil || got[1] != want {
+					t.Errorf("%s: <title> %q, want %q", file, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestMdBookIndexPreprocessorOff: the index preprocessor converts "all
+// chapter files named README.md into index.md. That is to say, all
+// README.md would be rendered to an index file index.html in the rendered
+// book. The built-in preprocessors can be disabled with the
+// build.use-default-preprocessors config option"
+// (https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+// Without it a README.md chapter is written as README.html (the renderer's
+// ch.path.with_extension("html")), where links to README.md (and to
+// README.html) lead, and its folder has no index.html.
+func TestMdBookIndexPreprocessorOff(t *testing.T) {
+	for _, tt := range []struct {
+		name, toml  string
+		page, gone  string
+		linkFrom    string
+		link, first string
+	}{
+		{"index off", "[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n",
+			"rules/README.html", "rules/index.html", "combat.html", `href="/rules/README.html"`, "README.html"},
+		{"index on (default)", "",
+			"rules/index.html", "rules/README.html", "combat.html", `href="/rules/"`, "index.html"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"book.toml":           tt.toml,
+				"src/SUMMARY.md":      "- [Home](README.md)\n- [Dice](rules/README.md)\n- [Combat](combat.md)\n",
+				"src/README.md":       "# Home\n",
+				"src/rules/README.md": "# Dice\n\nSee [combat](../combat.md).\n",
+				"src/combat.md":       "# Combat\n\nSee [the dice](rules/README.md) and [again](rules/README.html).\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			if !strings.Contains(out[tt.page], "<h1>Dice</h1>") {
+				t.Errorf("%s is not the Dice chapter; files: %v", tt.page, keys(out))
+			}
+			if out[tt.gone] != "" {
+				t.Errorf("%s written; mdBook writes the chapter at %s", tt.gone, tt.page)
+			}
+			for _, text := range []string{"the dice", "again"} {
+				if want := tt.link + ">" + text + "</a>"; !strings.Contains(out[tt.linkFrom], want) {
+					t.Errorf("%s lacks %s", tt.linkFrom, want)
+				}
+			}
+			if !strings.Contains(out["index.html"], "<h1>Home</h1>") {
+				t.Errorf("index.html is not the first chapter")
+			}
+			if tt.first == "README.html" && !strings.Contains(out["README.html"], `http-equiv="refresh"`) {
+				t.Errorf("README.html (the first chapter's own file) does not lead to index.html: %.300s", out["README.html"])
+			}
+		})
+	}
+}

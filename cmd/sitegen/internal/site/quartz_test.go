@@ -527,3 +527,49 @@ func TestQuartzAliasForms(t *testing.T) {
 // quartzSitePath is the site path of a note or a redirect at Quartz's
 // slug.
 func quartzSitePath(slug string) string { return "/" + slug + ".html" }
+
+// TestQuartzPageTitleSuffix: Quartz's Head component writes each page's
+// <title> as "(fileData.frontmatter?.title ?? i18n(cfg.locale).propertyDefaults.title)
+// + titleSuffix", titleSuffix being "cfg.pageTitleSuffix ?? """
+// (quartz/components/Head.tsx); "pageTitleSuffix: a string added to the
+// end of the page title. This only applies to the browser tab title, not
+// the title shown at the top of the page"
+// (https://quartz.jzhao.xyz/configuration). Without it the <title> is the
+// note's title alone; the site's pageTitle is never in it.
+func TestQuartzPageTitleSuffix(t *testing.T) {
+	for _, tt := range []struct {
+		name, setting string
+		want          map[string]string // output file -> its <title>
+	}{
+		{"pageTitleSuffix set", `    pageTitleSuffix: " · Six Sides",` + "\n", map[string]string{
+			"index.html":               "Welcome · Six Sides",
+			"Rules/index.html":         "The Rules · Six Sides",
+			"Rules/Combat-Basics.html": "Combat Basics · Six Sides",
+		}},
+		{"no pageTitleSuffix", "", map[string]string{
+			"index.html":               "Welcome",
+			"Rules/index.html":         "The Rules",
+			"Rules/Combat-Basics.html": "Combat Basics",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := strings.Replace(quartzConfig("[Plugin.RemoveDrafts()]", "shortest"), "    enableSPA:", tt.setting+"    enableSPA:", 1)
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"quartz.config.ts":               cfg,
+				"content/index.md":               "---\ntitle: Welcome\n---\nSee [[Combat Basics]].\n",
+				"content/Rules/index.md":         "---\ntitle: The Rules\n---\n",
+				"content/Rules/Combat Basics.md": "# Combat, the basics\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for file, want := range tt.want {
+				if got := regexp.MustCompile(`<title>(.*?)</title>`).FindStringSubmatch(out[file]); got == nil || got[1] != want {
+					t.Errorf("%s: <title> %q, want %q", file, got, want)
+				}
+			}
+		})
+	}
+}

@@ -75,6 +75,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.Footer = s.Footer(view.Assets)
 	view.LinkPreviews = s.Cfg.LinkPreviews
 	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
+	if s.Lay.TitleSuffix != nil {
+		view.SuffixTitles, view.TitleSuffix = true, *s.Lay.TitleSuffix
+	}
 	view.PreviewShards = s.previewShards()
 	s.prevs = newPreviewSet(s.bc != nil)
 	s.Graph.SetFooter(content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
@@ -404,6 +407,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Kind:        p.Kind,
 		Site:        site,
 		Title:       p.Title,
+		OwnTitle:    p.SetsTitle(),
 		Heading:     p.Heading,
 		Description: p.Description,
 		URL:         s.Cfg.RelURL(p.SitePath),

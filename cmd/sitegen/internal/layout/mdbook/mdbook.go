@@ -9,7 +9,10 @@
 //     published as they are, as mdBook copies them.
 //   - The home page is the first chapter (mdBook writes it as index.html
 //     too); a chapter README.md is its folder's index page ("index"
-//     preprocessor).
+//     preprocessor), README.html when [build] use-default-preprocessors =
+//     false leaves the index preprocessor out.
+//   - <title>: a chapter's {{#title}} as written, else its SUMMARY.md
+//     label, " - " and the book's title (layout.Layout.TitleSuffix).
 //   - Navigation: SUMMARY.md's order and nesting, its part titles,
 //     separators and draft chapters ([Title](), listed, not a page), the
 //     numbers of numbered chapters, the whole table of contents unless
@@ -120,6 +123,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Output = buildDir(l, table(m, "build"))
 	l.Settings.Title = l.Str(book, "title")
+	// The HTML renderer's <title> (html_handlebars/hbs_renderer.rs,
+	// render_item): a chapter's {{#title}} as written, else "ch.name.clone()
+	// + " - " + book_title", the chapter's name alone when the book has no
+	// title.
+	suffix := ""
+	if l.Settings.Title != "" {
+		suffix = " - " + l.Settings.Title
+	}
+	l.TitleSuffix = &suffix
 	l.Settings.LanguageCode = l.Str(book, "language")
 	html := table(table(m, "output"), "html")
 	if u := l.Str(html, "site-url"); u != "" {
@@ -175,7 +187,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if e.Path == "" {
 			continue
 		}
-		if chapters == 0 && !isIndex(e.Path) {
+		if chapters == 0 && (l.ReadmePage || !isIndex(e.Path)) {
 			l.Home = e.Path
 		}
 		chapters++
@@ -319,9 +331,9 @@ func buildDir(l *layout.Layout, build map[string]any) string {
 // ensure, regardless of use-default-preprocessors that links it will
 // run" (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
 // It reports whether links does not run (its {{#…}} lines stay in the
-// text, as mdBook leaves them); without index, mdBook writes a README.md
-// chapter as README.html, not its folder's index.html, which sitegen
-// still does: a note says so.
+// text, as mdBook leaves them); without index, a README.md chapter is
+// written as README.html, not as its folder's index.html
+// (layout.Layout.ReadmePage).
 func defaultPreprocessorsOff(l *layout.Layout, m map[string]any) bool {
 	if on, ok := table(m, "build")["use-default-preprocessors"].(bool); !ok || on {
 		return false
@@ -334,8 +346,11 @@ func defaultPreprocessorsOff(l *layout.Layout, m map[string]any) bool {
 			"{{#include}}, {{#title}} and the like stay in the chapters' text, as mdBook leaves them")
 	}
 	if !index {
-		l.Notes = append(l.Notes, ConfigFile+": build.use-default-preprocessors = false and no [preprocessor.index]: "+
-			"mdBook writes a README.md chapter as README.html; sitegen still makes it its folder's index page")
+		// "index: Convert all chapter files named README.md into
+		// index.md" (configuration/preprocessors.md): without it a
+		// README.md chapter is written as README.html, an ordinary page.
+		l.ReadmePage = true
+		l.Read = append(l.Read, "no index preprocessor (a README.md chapter is README.html)")
 	}
 	return !links
 }

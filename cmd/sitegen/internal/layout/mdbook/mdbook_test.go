@@ -244,7 +244,7 @@ func TestHeadingIDs(t *testing.T) {
 // (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
 // Without the links preprocessor mdBook leaves {{#include}} and
 // {{#title}} in the chapter's text; without index a README.md is not
-// its folder's index page, which the build notes.
+// its folder's index page: README.md is README.html (ReadmePage).
 func TestDefaultPreprocessorsOff(t *testing.T) {
 	page := "{{#title Own}}\n# A\n\n{{#include b.txt}}\n\\{{#include b.txt}}\n"
 	read := func(string) ([]byte, error) { return []byte("included\n"), nil }
@@ -266,7 +266,7 @@ func TestDefaultPreprocessorsOff(t *testing.T) {
 			if string(x.Src) != tt.want || x.Title != tt.title {
 				t.Errorf("text %q title %q, want %q %q", x.Src, x.Title, tt.want, tt.title)
 			}
-			notes := strings.Join(l.Notes, "\n")
+			notes := strings.Join(append(l.Notes, l.Read...), "\n")
 			if tt.note == "" && strings.Contains(notes, "use-default-preprocessors") || tt.note != "" && !strings.Contains(notes, tt.note) {
 				t.Errorf("notes %q, want %q", notes, tt.note)
 			}

@@ -1,7 +1,6 @@
 package mkdocs
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
@@ -298,13 +297,15 @@ func navItems(rel string, list *yaml.Node, bad func(*yaml.Node, string, ...any) 
 // anode is an entry of the navigation the plugin builds: a page, a
 // section (a folder's, or one nav: makes), or a link.
 type anode struct {
-	name     string // the basename the plugin matches and sorts by
-	path     string // a page's docs-relative path
-	title    string // the title the navigation gives it, "" for the page's own
-	link     string
-	section  bool
-	fixed    bool // a folder whose .pages gives its title
-	children []*anode
+	name  string // the basename the plugin matches and sorts by
+	path  string // a page's docs-relative path
+	title string // the title the navigation gives it, "" for the page's own
+	link  string
+	// asWritten: link is printed as written (navLinkURL).
+	asWritten bool
+	section   bool
+	fixed     bool // a folder whose .pages gives its title
+	children  []*anode
 	// fold: a folder's section becomes its one entry (collapse).
 	fold bool
 }
@@ -405,11 +406,15 @@ func awesomeTree(dir, docs string, exts []string, opt awesomeOptions) (tree []*a
 		if !c.HasNav {
 			return collapse(items), c, nil
 		}
-		out, missing := applyPagesNav(items, c.Nav)
+		out, missing, dead := applyPagesNav(items, c.Nav)
 		for _, m := range missing {
 			// "Raise errors instead of warnings when ... nav entries
 			// cannot be found" (strict, "Default is true").
 			warns = append(warns, fmt.Sprintf("%s:%d: nav entry %q is no file or folder here (the plugin's strict mode, its default, stops MkDocs' build)", path.Join(rel, filename), m.Line, m.Name))
+		}
+		for _, m := range dead {
+			link, _ := navLinkURL(m.Name)
+			warns = append(warns, fmt.Sprintf("%s:%d: nav link %q names a Markdown file, not a page: MkDocs links %s, which it does not publish (only a name in this folder is a page of the plugin's nav:; write the page's URL)", path.Join(rel, filename), m.Line, m.Name, link))
 		}
 		return collapse(out), c, nil
 	}
@@ -453,14 +458,13 @@ func collapse(nodes []*anode) []*anode {
 // another filter that appears earlier in the configuration"; the rest
 // without a filter takes what no filter does). It returns the entries
 // and those nav: names that are not here.
-func applyPagesNav(items []*anode, nav []pagesItem) ([]*anode, []pagesItem) {
+func applyPagesNav(items []*anode, nav []pagesItem) (nodes []*anode, missing, dead []pagesItem) {
 	byName := map[string]*anode{}
 	for _, it := range items {
 		byName[it.name] = it
 	}
 	used := map[*anode]bool{}
 	var rests []*restItem
-	var missing []pagesItem
 	var build func(nav []pagesItem) []navSlot
 	build = func(nav []pagesItem) []navSlot {
 		var out []navSlot
@@ -481,7 +485,11 @@ func applyPagesNav(items []*anode, nav []pagesItem) ([]*anode, []pagesItem) {
 				used[n] = true
 				out = append(out, navSlot{node: n})
 			case m.Title != "":
-				out = append(out, navSlot{node: &anode{title: m.Title, link: m.Name}})
+				link, asWritten := navLinkURL(m.Name)
+				out = append(out, navSlot{node: &anode{title: m.Title, link: link, asWritten: asWritten}})
+				if !asWritten && !hasScheme(m.Name) && isMarkdownLink(m.Name) {
+					dead = append(dead, m)
+				}
 			default:
 				missing = append(missing, m)
 			}
@@ -506,7 +514,7 @@ func applyPagesNav(items []*anode, nav []pagesItem) ([]*anode, []pagesItem) {
 			}
 		}
 	}
-	return expandSlots(top, taken), missing
+	return expandSlots(top, taken), missing, dead
 }
 
 // navSlot is an entry of nav: before its rests are filled: a node (with
@@ -645,35 +653,90 @@ func readHead(file string) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// markdownTitle is MkDocs' title of a page's text: its YAML meta title:,
-// else "a H1 that occurs before any other content in the document"
-// (mkdocs.utils.get_markdown_title); "" for none.
+// markdownTitle is MkDocs' title of a page's text, as the plugin reads it
+// for order_by: title ("Copy of mkdocs.structure.pages.Page._set_title and
+// Page.read_source"): the title of its meta (metaData), else "a H1 that
+// occurs before any other content in the document"
+// (mkdocs.utils.get_markdown_title); "" for none. The text is read as
+// Python's utf-8-sig with universal newlines reads it.
 func markdownTitle(raw []byte) string {
-	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-	if rest, ok := bytes.CutPrefix(raw, []byte("---\n")); ok {
-		if end := bytes.Index(rest, []byte("\n---")); end >= 0 {
-			var meta struct {
-				Title any `yaml:"title"`
-			}
-			if yaml.Unmarshal(rest[:end], &meta) == nil && meta.Title != nil {
-				return fmt.Sprint(meta.Title)
-			}
-			raw = rest[end+4:]
-		}
+	src := string(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")))
+	src = strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n")
+	doc, title, ok := metaData(src)
+	if ok {
+		return title
 	}
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(nil, maxTitleRead)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
 		}
-		if t, ok := strings.CutPrefix(line, "# "); ok {
-			return strings.TrimSpace(strings.TrimLeft(t, "# "))
+		if !strings.HasPrefix(line, "# ") {
+			return ""
 		}
-		return ""
+		return strings.TrimLeft(line, "# ")
 	}
 	return ""
+}
+
+// yamlMeta is mkdocs.utils.meta's YAML_RE: a YAML block between "---"
+// and "---" or "..." at the start of the text.
+var yamlMeta = regexp.MustCompile(`(?s)^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n`)
+
+// mmdMeta and mmdMore are its META_RE and META_MORE_RE: a MultiMarkdown
+// "key: value" line, and an indented line that continues the value.
+var (
+	mmdMeta = regexp.MustCompile(`^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)`)
+	mmdMore = regexp.MustCompile(`^(?:[ ]{4}|\t)\s*(.*)`)
+)
+
+// metaData is mkdocs.utils.meta.get_data for the title: the text after
+// the page's meta, the meta's title and whether it has one ("if "title"
+// in page_meta"). "First try YAML": a block that parses as a mapping is
+// the meta (its title a string, a number written as text; a null title
+// is none), one that does not is no meta and stays in the text. "No YAML
+// delimiters. Try MultiMarkdown style": "key: value" lines up to a blank
+// line, keys lower case, a repeated key's values joined by a space.
+func metaData(src string) (doc, title string, ok bool) {
+	if m := yamlMeta.FindStringSubmatchIndex(src); m != nil {
+		var meta map[string]any
+		if err := yaml.Unmarshal([]byte(src[m[2]:m[3]]), &meta); err != nil || meta == nil {
+			return src, "", false
+		}
+		doc = strings.TrimLeft(src[m[1]:], "\n")
+		if t, has := meta["title"]; has && t != nil {
+			return doc, fmt.Sprint(t), true
+		}
+		return doc, "", false
+	}
+	lines := strings.Split(src, "\n")
+	data := map[string]string{}
+	key := ""
+	i := 0
+	for ; i < len(lines); i++ {
+		line := lines[i]
+		if strings.TrimSpace(line) == "" {
+			i++ // "blank line - done"
+			break
+		}
+		if m := mmdMeta.FindStringSubmatch(line); m != nil {
+			key = strings.ToLower(strings.TrimSpace(m[1]))
+			if v, has := data[key]; has {
+				data[key] = v + " " + strings.TrimSpace(m[2])
+			} else {
+				data[key] = strings.TrimSpace(m[2])
+			}
+			continue
+		}
+		if m := mmdMore.FindStringSubmatch(line); m != nil && key != "" {
+			data[key] += " " + strings.TrimSpace(m[1])
+			continue
+		}
+		break // "no meta data - done"
+	}
+	doc = strings.TrimLeft(strings.Join(lines[i:], "\n"), "\n")
+	t, has := data["title"]
+	return doc, t, has
 }
 
 // folderTitle is MkDocs' title of a folder's section (nest_paths): its
@@ -712,7 +775,7 @@ func flatten(nodes []*anode, depth int, out []layout.NavEntry) []layout.NavEntry
 	for _, n := range nodes {
 		// The themes print a title as written: a tag in it is markup
 		// ("<b>Home</b>": the word, in bold), as in nav: (labelText).
-		out = append(out, layout.NavEntry{Path: n.path, Title: labelText(n.title), Link: n.link, Depth: depth})
+		out = append(out, layout.NavEntry{Path: n.path, Title: labelText(n.title), Link: n.link, LinkAsWritten: n.asWritten, Depth: depth})
 		if n.section {
 			out = flatten(n.children, depth+1, out)
 		}
@@ -837,4 +900,54 @@ func awesomeRestNav(dir, docs string, exts []string, opt awesomeOptions, file st
 		nodes = sectionIndexes(nodes)
 	}
 	return flatten(nodes, 0, nil), true, nil
+}
+
+// navLinkURL is where a link of a .pages nav: leads, as MkDocs' themes
+// print it ("nav_item.url|url"; mkdocs.utils.normalize_url): a URL with
+// a scheme or a host, or one that starts with "/" or "#", as written
+// ("if parsed.scheme or parsed.netloc or path.startswith(('/', '#')):
+// return path, True"; asWritten, except a URL with a scheme, which the
+// navigation shows as another site's); any other value is a path from
+// the site's root, made relative to each page by get_relative_url ("'..'
+// works as parent directory, but going higher than the root has no
+// effect"): returned as that site path ("../other/" is "/other/").
+func navLinkURL(v string) (link string, asWritten bool) {
+	v = strings.ReplaceAll(v, "\\", "/") // "Path uses OS-specific separator": MkDocs replaces it
+	if hasScheme(v) {
+		return v, false
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "#") {
+		return v, true
+	}
+	p := strings.TrimPrefix(path.Clean("/"+v), "/")
+	if p == "" || p == "." {
+		return "/", false
+	}
+	if strings.HasSuffix(v, "/") {
+		p += "/"
+	}
+	return "/" + p, false
+}
+
+// hasScheme reports whether v starts with a URL scheme ("https:").
+func hasScheme(v string) bool {
+	i := strings.Index(v, ":")
+	if i <= 0 {
+		return false
+	}
+	for j, r := range v[:i] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || j > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+// isMarkdownLink reports whether the link v names a Markdown file
+// ("../other/page.md", "page.md#part"), which MkDocs links as that file.
+func isMarkdownLink(v string) bool {
+	if i := strings.IndexAny(v, "?#"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.HasSuffix(strings.ToLower(v), ".md")
 }

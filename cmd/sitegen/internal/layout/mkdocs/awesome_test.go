@@ -22,6 +22,9 @@ func navString(nav []layout.NavEntry) string {
 		switch {
 		case e.Link != "":
 			b.WriteString("[" + e.Title + "]->" + e.Link)
+			if e.LinkAsWritten {
+				b.WriteString(" (as written)")
+			}
 		case e.Path == "":
 			b.WriteString("[" + e.Title + "]")
 		default:
@@ -95,6 +98,22 @@ func TestAwesomeNav(t *testing.T) {
 			files: map[string]string{"docs/.pages": "nav:\n  - First page: page1.md\n  - Rules: rules\n  - Link Title: https://example.test\n  - ...\n", "docs/page1.md": "", "docs/zz.md": "",
 				"docs/rules/a.md": ""},
 			want: "page1.md=First page\n[Rules]\n  rules/a.md\n[Link Title]->https://example.test\nzz.md\n"},
+		{name: "a link that names no entry of the folder is printed as MkDocs' url filter prints a nav link",
+			// navigation.py _nav: "elif meta_item.value in items_by_basename:
+			// ... elif meta_item.title is not None: result.append(Link(
+			// meta_item.title, meta_item.value))": only a name of the
+			// folder is a file; any other value is a link, which the themes
+			// print with "nav_item.url|url" (mkdocs.utils.normalize_url:
+			// "if parsed.scheme or parsed.netloc or path.startswith(('/',
+			// '#')): return path" as written; otherwise the path is from
+			// the site's root, get_relative_url: "'..' works as parent
+			// directory, but going higher than the root has no effect").
+			// A Markdown path is not read as its page: MkDocs links the
+			// .md file it does not publish, and the build warns.
+			files: map[string]string{"docs/rules/.pages": "nav:\n  - a.md\n  - Other: ../other/b.md\n  - Blog: /atg/blog\n  - Up: ../../news/\n  - CDN: //cdn.example.test/x\n  - Top: '#top'\n  - Here: ''\n",
+				"docs/rules/a.md": "", "docs/other/b.md": ""},
+			want: "[Other]\n  other/b.md\n[Rules]\n  rules/a.md\n  [Other]->/other/b.md\n  [Blog]->/atg/blog (as written)\n  [Up]->/news/\n  [CDN]->//cdn.example.test/x (as written)\n  [Top]->#top (as written)\n  [Here]->/\n",
+			warn: `docs/rules/.pages:3: nav link "../other/b.md" names a Markdown file, not a page: MkDocs links /other/b.md, which it does not publish`},
 		{name: "a title with markup",
 			// MkDocs' themes print a title as written (AllTheMods/alltheguides:
 			// "- <b>Home</b>:" and a list): its text, the tags as markup.
@@ -315,5 +334,39 @@ func TestAwesomeMkDocsNavRest(t *testing.T) {
 				t.Errorf("nav:\n%s\nwant:\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMarkdownTitle: the title order_by: title sorts a page by is
+// _get_item_title's, "Copy of mkdocs.structure.pages.Page._set_title and
+// Page.read_source" (navigation.py): "page_markdown, page_meta =
+// mkdocs.utils.meta.get_data(source)"; "if "title" in page_meta: return
+// page_meta["title"]"; else "mkdocs.utils.get_markdown_title(
+// page_markdown)", "a H1 that occurs before any other content". get_data
+// reads YAML between "---" and "---" or "..." (YAML_RE
+// "^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n"; a block that is not a
+// mapping, or not YAML, is no meta and stays in the text), else
+// MultiMarkdown meta lines ("key: value" up to a blank line, keys lower
+// case, an indented line continuing the value). The file is read with
+// universal newlines and utf-8-sig.
+func TestMarkdownTitle(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		{"YAML title", "---\ntitle: Apple\n---\n# Heading\n", "Apple"},
+		{"YAML closed by ...", "---\ntitle: Apple\n...\n# Heading\n", "Apple"},
+		{"YAML delimiters with trailing spaces", "--- \ntitle: Apple\n---\t\n", "Apple"},
+		{"YAML without a title: the heading after it", "---\ntags: [a]\n---\n\n# Heading\n", "Heading"},
+		{"YAML that is not a mapping stays in the text: no heading first", "---\n- a\n---\n# Heading\n", ""},
+		{"YAML that does not parse stays in the text", "---\ntitle: [unclosed\n---\n# Heading\n", ""},
+		{"MultiMarkdown Title:", "Title: Mango\nAuthor: me\n\n# Heading\n", "Mango"},
+		{"MultiMarkdown key in any case, value continued", "TITLE: Big\n    Mango\n\ntext\n", "Big Mango"},
+		{"MultiMarkdown meta without a title: the heading after it", "Summary: a page\n\n# Heading\n", "Heading"},
+		{"heading first", "\n\n# Zebra\n", "Zebra"},
+		{"heading after text: none", "text\n# Mango\n", ""},
+		{"no space after #: not a title", "#Tag\n", ""},
+		{"CRLF and a BOM", "\ufeff---\r\ntitle: Kiwi\r\n---\r\n", "Kiwi"},
+	} {
+		if got := markdownTitle([]byte(tt.src)); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -656,7 +656,8 @@ func labelText(s string) string {
 }
 
 // navEntries flattens MkDocs' nav: (a list whose items are "page.md",
-// {Title: page.md}, {Title: [items]} or {Title: https://…}) in order.
+// {Title: page.md}, {Title: [items]} or {Title: https://…}, a link
+// anywhere: navLinkURL) in order.
 func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntry {
 	if n.Kind != yaml.SequenceNode {
 		return out
@@ -677,6 +678,11 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 				case yaml.ScalarNode:
 					if p := pagePath(v.Value); p != "" {
 						out = append(out, layout.NavEntry{Path: p, Title: title, Depth: depth})
+					} else if v.Value != "" {
+						// "nav: ... - 'Bug Tracker': 'https://example.com/'":
+						// a link, printed as the themes print it.
+						link, asWritten := navLinkURL(v.Value)
+						out = append(out, layout.NavEntry{Title: title, Link: link, LinkAsWritten: asWritten, Depth: depth})
 					}
 				case yaml.SequenceNode:
 					out = append(out, layout.NavEntry{Title: title, Depth: depth})

@@ -23,10 +23,19 @@ func TestRecognise(t *testing.T) {
 			"markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n" +
 			"extra:\n  key: !ENV [KEY, x]\n",
 			content: "src", settings: layout.Settings{Title: "S", BaseURL: "https://s.test/", Copyright: "© me"}},
-		{name: "nav", config: "nav:\n  - index.md\n  - Combat: rules/combat.md\n  - Magic:\n    - Spells: magic/spells.md\n    - magic/items.md\n    - Elsewhere: https://x.test/\n  - /abs.md\n",
+		// A titled value that is no page is a link ("nav: ... - 'Bug
+		// Tracker': 'https://example.com/'", https://www.mkdocs.org/user-guide/configuration/#nav),
+		// printed as the themes print it ("nav_item.url|url": one that
+		// starts with "/" as written, a relative one from the site's
+		// root; MkDocs 1.4 writes "../other/x/" from any page as the site's
+		// other/x/).
+		{name: "nav", config: "nav:\n  - index.md\n  - Combat: rules/combat.md\n  - Magic:\n    - Spells: magic/spells.md\n    - magic/items.md\n    - Elsewhere: https://x.test/\n  - /abs.md\n" +
+			"  - Blog: /atg/blog\n  - News: ../news/\n",
 			content: "docs", nav: []layout.NavEntry{
 				{Path: "index.md"}, {Path: "rules/combat.md", Title: "Combat"}, {Title: "Magic"},
-				{Path: "magic/spells.md", Title: "Spells", Depth: 1}, {Path: "magic/items.md", Depth: 1}, {Path: "abs.md"},
+				{Path: "magic/spells.md", Title: "Spells", Depth: 1}, {Path: "magic/items.md", Depth: 1},
+				{Title: "Elsewhere", Link: "https://x.test/", Depth: 1}, {Path: "abs.md"},
+				{Title: "Blog", Link: "/atg/blog", LinkAsWritten: true}, {Title: "News", Link: "/news/"},
 			}},
 		// MkDocs' themes print a nav title as written ({{ nav_item.title }}
 		// in a Jinja environment without autoescape), so a character

@@ -51,7 +51,8 @@
 //     (localeCompare with numeric and base sensitivity). A folder's name
 //     is its index.md's title, else the folder's own name.
 //   - Settings: configuration.pageTitle, baseUrl (a host and path without
-//     https://), locale.
+//     https://), locale; pageTitleSuffix ends every page's <title>, which
+//     is the note's title and that suffix, as Quartz's Head writes it.
 //   - What Quartz tolerates: a link to a note that does not exist (Quartz
 //     publishes it dead; sitegen reports it, a warning with
 //     --broken-links warn).
@@ -94,9 +95,12 @@ var DefaultIgnore = []string{"private", "templates", ".obsidian"}
 // Config is what sitegen reads of quartz.config.ts.
 type Config struct {
 	PageTitle string
-	BaseURL   string // "quartz.jzhao.xyz", as written
-	Locale    string
-	Ignore    []string
+	// PageTitleSuffix ends each page's <title> (configuration.pageTitleSuffix,
+	// as written, spaces kept; "" when unset).
+	PageTitleSuffix string
+	BaseURL         string // "quartz.jzhao.xyz", as written
+	Locale          string
+	Ignore          []string
 	// RemoveDrafts and ExplicitPublish are the filters configured.
 	RemoveDrafts, ExplicitPublish bool
 	// Unknown are the other filters, which sitegen does not run.
@@ -270,11 +274,15 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 		return nil, err
 	}
 	l.Settings.Title = c.PageTitle
+	// Head.tsx: "const titleSuffix = cfg.pageTitleSuffix ?? """, the
+	// <title> "(fileData.frontmatter?.title ?? …) + titleSuffix": the
+	// note's title and the suffix, never the site's pageTitle.
+	l.TitleSuffix = &c.PageTitleSuffix
 	if c.BaseURL != "" {
 		l.Settings.BaseURL, l.Settings.BaseURLKey = baseURL(c.BaseURL), "baseUrl"
 	}
 	l.Settings.LanguageCode = c.Locale
-	for _, k := range []struct{ key, val string }{{"pageTitle", c.PageTitle}, {"baseUrl", c.BaseURL}, {"locale", c.Locale}} {
+	for _, k := range []struct{ key, val string }{{"pageTitle", c.PageTitle}, {"pageTitleSuffix", c.PageTitleSuffix}, {"baseUrl", c.BaseURL}, {"locale", c.Locale}} {
 		if k.val != "" {
 			l.Read = append(l.Read, k.key)
 		}
@@ -376,6 +384,13 @@ func ReadConfig(src []byte) Config {
 	}
 	if conf := root.Object("configuration"); conf != nil {
 		c.PageTitle = c.str(conf, "pageTitle")
+		if conf.Has("pageTitleSuffix") {
+			if suffix, ok := conf.String("pageTitleSuffix"); ok {
+				c.PageTitleSuffix = suffix // as written: " · Site" keeps its space
+			} else {
+				c.Notes = append(c.Notes, c.note(conf, "pageTitleSuffix", "none"))
+			}
+		}
 		c.BaseURL = c.str(conf, "baseUrl")
 		c.Locale = c.str(conf, "locale")
 		if conf.Has("ignorePatterns") {

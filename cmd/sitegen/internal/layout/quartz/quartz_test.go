@@ -671,3 +671,39 @@ func TestReadConfigOwnTransformers(t *testing.T) {
 		})
 	}
 }
+
+// TestReadConfigPageTitleSuffix: "pageTitleSuffix: a string added to the
+// end of the page title. This only applies to the browser tab title"
+// (https://quartz.jzhao.xyz/configuration), read as written (its leading
+// space is part of the title Head.tsx writes), in quartz.config.ts and in
+// Quartz 5's quartz.config.yaml; one sitegen cannot read is none, with a
+// note.
+func TestReadConfigPageTitleSuffix(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, want, note string
+		yaml                  bool
+	}{
+		{"set", config(stdConfiguration+"\n    pageTitleSuffix: \" · natsuki.uk\",", "[Plugin.RemoveDrafts()]", stdTransformers), " · natsuki.uk", "", false},
+		{"unset", config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers), "", "", false},
+		{"computed", config(stdConfiguration+"\n    pageTitleSuffix: suffix(),", "[Plugin.RemoveDrafts()]", stdTransformers), "", "pageTitleSuffix is computed", false},
+		{"Quartz 5, empty", yamlConfig(stdYAMLPlugins), "", "", true},
+		{"Quartz 5, set", strings.Replace(yamlConfig(stdYAMLPlugins), `pageTitleSuffix: ""`, `pageTitleSuffix: " | Static Veil"`, 1), " | Static Veil", "", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			file := ConfigFile
+			if tt.yaml {
+				file = YAMLConfigFile
+			}
+			l, err := Recognise(layouttest.Write(t, map[string]string{file: tt.src, "content/index.md": "# Home\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.TitleSuffix == nil || *l.TitleSuffix != tt.want {
+				t.Errorf("TitleSuffix %v, want %q", l.TitleSuffix, tt.want)
+			}
+			if notes := strings.Join(append(l.Notes, l.Read...), "\n"); tt.note != "" && !strings.Contains(notes, tt.note) {
+				t.Errorf("notes %q lack %q", notes, tt.note)
+			}
+		})
+	}
+}

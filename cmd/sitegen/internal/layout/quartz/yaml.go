@@ -19,7 +19,7 @@ const YAMLConfigFile = "quartz.config.yaml"
 const OverrideFile = "quartz.ts"
 
 // ReadYAMLConfig reads the settings of a decoded quartz.config.yaml:
-// configuration.pageTitle, baseUrl, locale and ignorePatterns (the same
+// configuration.pageTitle, pageTitleSuffix, baseUrl, locale and ignorePatterns (the same
 // settings as quartz.config.ts's configuration), and the plugins list,
 // each entry a source ("github:quartz-community/remove-draft",
 // "@quartz-community/remove-draft", "github:user/repo#branch" or
@@ -38,12 +38,14 @@ func ReadYAMLConfig(m map[string]any) Config {
 	for _, k := range []struct {
 		key string
 		to  *string
-	}{{"pageTitle", &c.PageTitle}, {"baseUrl", &c.BaseURL}, {"locale", &c.Locale}} {
+	}{{"pageTitle", &c.PageTitle}, {"pageTitleSuffix", &c.PageTitleSuffix}, {"baseUrl", &c.BaseURL}, {"locale", &c.Locale}} {
 		v, has := conf[k.key]
 		if !has || v == nil {
 			continue
 		}
-		if s, ok := v.(string); ok {
+		if s, ok := v.(string); ok && k.key == "pageTitleSuffix" {
+			*k.to = s // as written: " · Site" keeps its space
+		} else if ok {
 			*k.to = strings.TrimSpace(s)
 		} else {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s: configuration.%s is not a string: not read", YAMLConfigFile, k.key))

@@ -93,11 +93,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mozillazg/go-unidecode"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
-
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
@@ -289,12 +284,8 @@ func slugMode(m map[string]any, key string) string {
 // to "e", "日本" to "Ri Ben", a character it has no reading for to "-");
 // "safe", the characters <>:/|?*#\()[] and newlines and tabs removed,
 // trailing whitespace and dots removed, whitespace "_"; "off", as written.
-// sitegen transliterates with go-unidecode (Text::Unidecode's table, as
-// deunicode's started) corrected by deunicodeKanaCJK for kana and the
-// CJK Unified Ideographs, where the two tables differ. Elsewhere they
-// still differ: CJK extension A and B ideographs, emoji and some symbols
-// have a reading in deunicode only, and a character neither can read is
-// a separator in Zola, dropped here.
+// deunicode's readings are its own table's (deunicodeSlug), every
+// character's, so a slug is Zola's whatever the script.
 func Slugify(s, mode string) string {
 	switch mode {
 	case SlugOff:
@@ -327,27 +318,15 @@ func Slugify(s, mode string) string {
 		}
 	}
 	for _, r := range s {
-		switch t, ok := deunicodeKanaCJK[r]; {
-		case r < utf8.RuneSelf:
+		if r < utf8.RuneSelf {
 			push(string(r))
-		case ok:
+		} else if t, ok := deunicodeSlug(r); ok {
 			push(t)
-		default:
-			push(transliterate(r))
+		} else {
+			push("-") // "c.to_ascii().unwrap_or("-")"
 		}
 	}
 	return strings.TrimSuffix(b.String(), "-")
-}
-
-// transliterate is r in ASCII: its accents dropped (é is e plus a
-// combining accent), then go-unidecode's reading.
-func transliterate(r rune) string {
-	s := string(r)
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	if a, _, err := transform.String(t, s); err == nil {
-		s = a
-	}
-	return unidecode.Unidecode(s)
 }
 
 // datedName is Zola's RFC3339_DATE: a file name that starts with a date

@@ -170,6 +170,32 @@ func TestSlugify(t *testing.T) {
 		"シナリオ":  "sinario",
 		"戦闘・魔法": "zhan-dou-mo-fa",
 		"A・B":   "a-b",
+		// Beyond kana and the CJK Unified Ideographs: deunicode's readings
+		// (deunicode 1.6.2's deunicode_char, each value checked against
+		// the crate compiled with rustc), where Text::Unidecode's differ
+		// or are missing: CJK extensions A and B, Hangul, emoji by their
+		// names, symbols, and a separator for a character with none.
+		"Москва и Санкт-Петербург": "moskva-i-sankt-peterburg",
+		"Αθήνα":         "athena",
+		"مرحبا بالعالم": "mrhb-bl-lm",
+		"שלום":          "shlvm",
+		"สวัสดี":        "swasdii",
+		"नमस्ते":        "nmste",
+		"㐀㐁":            "qiutian",
+		"𠀀𠀁":            "heqi",
+		"한국어 규칙":        "hangugeo-gyucig",
+		"🀄 tiles":       "mahjong-tiles",
+		"Dice 🎲 rules":  "dice-game-die-rules",
+		"\U0001FAE8x":   "shaking-face-x",
+		"˥˩ tone":       "51-tone",
+		"x² + yⁿ":       "x2-yn",
+		"Ärger über Öl": "arger-uber-ol",
+		"€ 5 — £3":      "eur-5-ps3",
+		"ﬁre":           "fire",
+		"①②":            "12",
+		"Ｆｕｌｌ":          "full",
+		"ᠮᠣᠩᠭᠣᠯ":        "monggol",
+		"a\uE000b":      "a-b",
 	} {
 		if got := Slugify(in, SlugOn); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
@@ -531,5 +557,59 @@ func TestFrontMatter(t *testing.T) {
 				t.Errorf("frontMatter = %s, want %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestDeunicodeTable checks deunicode.bin's layout (gendeunicode): runs
+// of code points in order, each reading id in range, readings laid end to
+// end over the whole text, every one a slug crate's view (lower case
+// letters, digits and single "-").
+func TestDeunicodeTable(t *testing.T) {
+	s := deunicodeBin
+	nruns := int(le32(s, 0))
+	idsAt := 4 + 8*nruns
+	nids := int(le32(s, idsAt))
+	offsAt := idsAt + 4 + 2*nids
+	noffs := int(le32(s, offsAt))
+	textAt := offsAt + 4 + 4*noffs
+	if nruns == 0 || nids == 0 || noffs < 2 || textAt > len(s) {
+		t.Fatalf("runs %d, ids %d, offsets %d, text at %d of %d", nruns, nids, noffs, textAt, len(s))
+	}
+	last := uint32(0x7F)
+	for i := range nruns {
+		first, base := le32(s, 4+8*i), le32(s, 4+8*i+4)
+		if first <= last || int(base) >= nids || i == 0 && base != 0 {
+			t.Fatalf("run %d: first %U after %U, base %d of %d ids", i, first, last, base, nids)
+		}
+		last = first
+	}
+	for i := range nids {
+		if id := int(s[idsAt+4+2*i]) | int(s[idsAt+4+2*i+1])<<8; id >= noffs-1 {
+			t.Fatalf("id %d: reading %d of %d", i, id, noffs-1)
+		}
+	}
+	for i := range noffs - 1 {
+		a, b := le32(s, offsAt+4+4*i), le32(s, offsAt+4+4*i+4)
+		if a > b || textAt+int(b) > len(s) {
+			t.Fatalf("reading %d: [%d, %d) of %d", i, a, b, len(s)-textAt)
+		}
+		for _, c := range s[textAt+int(a) : textAt+int(b)] {
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+				t.Fatalf("reading %d: %q", i, s[textAt+int(a):textAt+int(b)])
+			}
+		}
+	}
+	if end := le32(s, offsAt+4+4*(noffs-1)); textAt+int(end) != len(s) {
+		t.Errorf("the readings end at %d, the file at %d", textAt+int(end), len(s))
+	}
+}
+
+// BenchmarkSlugify slugs titles in four scripts.
+func BenchmarkSlugify(b *testing.B) {
+	titles := []string{"Spell Attributes", "什么是地城", "Москва и Санкт-Петербург", "Élevage -- chèvre (2e éd.)"}
+	for b.Loop() {
+		for _, s := range titles {
+			Slugify(s, SlugOn)
+		}
 	}
 }

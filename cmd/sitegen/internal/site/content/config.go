@@ -105,6 +105,8 @@ type Config struct {
 	tagFiles bool
 	// index is the layout's IndexName (nil: none).
 	index func(name string) bool
+	// readmePage is the layout's ReadmePage: README.md is no folder's page.
+	readmePage bool
 }
 
 // isIndex reports whether a page file of this name is its folder's own
@@ -112,6 +114,9 @@ type Config struct {
 func (c *Config) isIndex(name string) bool {
 	if c.index != nil && c.index(name) {
 		return true
+	}
+	if c.readmePage && strings.EqualFold(pageName(name), "README") {
+		return false
 	}
 	if c.rules != nil {
 		return c.rules.Index(name)
@@ -133,7 +138,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles, index: lay.IndexName}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles, index: lay.IndexName, readmePage: lay.ReadmePage}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

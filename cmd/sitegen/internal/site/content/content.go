@@ -394,7 +394,7 @@ func (s *Site) Scan() (*Scanned, error) {
 		sc.Rels = append(sc.Rels, NotFoundHTML)
 	}
 	slices.Sort(sc.Rels)
-	if s.Lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
+	if s.Lay.Pages == nil && !s.Lay.ReadmePage { // a tool with page rules of its own says which file is a folder's page
 		sc.Readmes = plainReadmes(sc.Rels)
 		if h := s.Lay.Home; h != "" && slices.Contains(sc.Rels, h) {
 			// The layout's home page (docsify's homepage) is the root's
@@ -1698,3 +1698,7 @@ func (s *Site) homeAtNavPlace(chain []*Page) []*Page {
 	out = append(out, s.Home)
 	return append(out, rest[i:]...)
 }
+
+// SetsTitle reports whether the page's text sets its own <title>
+// (mdBook's {{#title}}): its Title is then that title, written as it is.
+func (p *Page) SetsTitle() bool { return p.docTitle != "" && p.docTitle == p.Title }

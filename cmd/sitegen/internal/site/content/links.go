@@ -566,7 +566,7 @@ func (s *Site) htmlPageLink(from *Page, dest string) string {
 	}
 	stem := strings.TrimSuffix(un, ".html")
 	tries := []string{stem + ".md"}
-	if path.Base(stem) == "index" {
+	if path.Base(stem) == "index" && !s.Lay.ReadmePage {
 		dir := strings.TrimSuffix(stem, "index")
 		tries = append(tries, dir+"README.md", dir+"readme.md")
 	}

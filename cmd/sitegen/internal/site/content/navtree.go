@@ -299,6 +299,8 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			it.Kind = templates.NavSeparator
 		case e.Link != "" && hasScheme(e.Link): // another site's
 			it.URL, it.External, it.Target = e.Link, true, e.Target
+		case e.Link != "" && e.LinkAsWritten: // a URL the tool prints as it is (MkDocs' "/atg/blog")
+			it.URL, it.Target = e.Link, e.Target
 		case e.Link != "": // a page the tool builds (layout.Layout.ToolRoute)
 			it.URL, it.Target = s.Cfg.RelURL(e.Link), e.Target
 		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
