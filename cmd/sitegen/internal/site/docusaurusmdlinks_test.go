@@ -87,3 +87,45 @@ func TestDocusaurusTrailingSlashFalseURLLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusBrokenLinksThrow: "onBrokenLinks: The behavior of
+// Docusaurus when it detects any broken link. By default, it throws an
+// error, to ensure you never ship any broken link"
+// (https://docusaurus.io/docs/api/docusaurus-config#onBrokenLinks): a
+// broken link under the default is sitegen's error as it is the tool's,
+// never a tolerance saying Docusaurus builds it; 'warn' builds.
+func TestDocusaurusBrokenLinksThrow(t *testing.T) {
+	tests := []struct {
+		name    string
+		config  string
+		wantErr bool
+	}{
+		{"default throw", "module.exports = {title: 'G', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n", true},
+		{"throw written", "module.exports = {title: 'G', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'throw', presets: [['classic', {docs: {}, blog: false}]]};\n", true},
+		{"warn", "module.exports = {title: 'G', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'warn', presets: [['classic', {docs: {}, blog: false}]]};\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"docusaurus.config.js": tt.config,
+				"docs/intro.md":        "# Intro\n\nSee [magic](/docs/magic).\n",
+			})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: t.TempDir()})
+			all := ""
+			if err != nil {
+				all = err.Error()
+			}
+			all += "\n" + res.Errors.Error() + "\n" + res.WarningList.Error()
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
+			}
+			if !strings.Contains(all, `broken link "/docs/magic"`) {
+				t.Errorf("the broken link is not named in:\n%s", all)
+			}
+			if strings.Contains(all, "Docusaurus builds it so") {
+				t.Errorf("says Docusaurus builds it:\n%s", all)
+			}
+		})
+	}
+}

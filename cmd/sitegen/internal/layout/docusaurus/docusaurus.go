@@ -584,9 +584,9 @@ func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 	if rank[md] > rank[links] {
 		links = md
 	}
-	if links != "error" {
-		l.Settings.BrokenLinks = links
-	}
+	// "error": the tool fails on them too (site/content toolFails), so
+	// sitegen's message does not say Docusaurus builds it.
+	l.Settings.BrokenLinks = links
 	l.Settings.BrokenAnchors = policy(obj, "onBrokenAnchors", "onBrokenAnchors", "warn")
 }
 

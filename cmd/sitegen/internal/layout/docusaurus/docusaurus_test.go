@@ -394,21 +394,21 @@ func excluded(l *layout.Layout, rel string) string {
 // (an error).
 func TestBrokenLinks(t *testing.T) {
 	for _, tc := range []struct{ name, config, links, anchors string }{
-		{"default: links throw, anchors warn", "module.exports = {title: 'T'}", "", "warn"},
+		{"default: links throw, anchors warn", "module.exports = {title: 'T'}", "error", "warn"},
 		{"warn", "module.exports = {onBrokenLinks: 'warn'}", "warn", "warn"},
 		{"ignore", "export default {onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore'}", "ignore", "warn"},
 		{"Markdown links warn over ignore", "export default {onBrokenLinks: 'ignore'}", "warn", "warn"},
 		{"log", "module.exports = {onBrokenLinks: 'log'}", "warn", "warn"},
 		{"error (logged, not thrown)", "module.exports = {onBrokenLinks: 'error'}", "warn", "warn"},
-		{"throw", "module.exports = {onBrokenLinks: 'throw'}", "", "warn"},
-		{"Markdown links throw", "module.exports = {onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw'}", "", "warn"},
-		{"Markdown links throw (markdown.hooks)", "module.exports = {onBrokenLinks: 'warn', markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}}}", "", "warn"},
+		{"throw", "module.exports = {onBrokenLinks: 'throw'}", "error", "warn"},
+		{"Markdown links throw", "module.exports = {onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw'}", "error", "warn"},
+		{"Markdown links throw (markdown.hooks)", "module.exports = {onBrokenLinks: 'warn', markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}}}", "error", "warn"},
 		{"anchors throw", "module.exports = {onBrokenLinks: 'warn', onBrokenAnchors: 'throw'}", "warn", "error"},
-		{"anchors ignored", "module.exports = {onBrokenAnchors: 'ignore'}", "", "ignore"},
-		{"anchors log", "module.exports = {onBrokenAnchors: 'log'}", "", "warn"},
-		{"computed", "module.exports = {onBrokenLinks: process.env.CI ? 'throw' : 'warn'}", "", "warn"},
-		{"anchors computed", "module.exports = {onBrokenAnchors: process.env.CI ? 'throw' : 'warn'}", "", "error"},
-		{"anchors misspelt", "module.exports = {onBrokenAnchors: 'warning'}", "", "error"},
+		{"anchors ignored", "module.exports = {onBrokenAnchors: 'ignore'}", "error", "ignore"},
+		{"anchors log", "module.exports = {onBrokenAnchors: 'log'}", "error", "warn"},
+		{"computed", "module.exports = {onBrokenLinks: process.env.CI ? 'throw' : 'warn'}", "error", "warn"},
+		{"anchors computed", "module.exports = {onBrokenAnchors: process.env.CI ? 'throw' : 'warn'}", "error", "error"},
+		{"anchors misspelt", "module.exports = {onBrokenAnchors: 'warning'}", "error", "error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config}))
