@@ -84,7 +84,7 @@ func TestNoteCreatures(t *testing.T) {
 				write(SettingsFile, tc.settings)
 			}
 			var problems []string
-			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir)}, StaticDir: "static"})
+			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir, WalkNotes(dir))}, StaticDir: "static"})
 			page := &markup.Page{File: "content/m.md", Links: vaultLinks{dir}, Assets: map[string]string{StyleAsset: "/css/statblock.x.css"},
 				Report: func(p markup.Problem) { problems = append(problems, p.Msg) }}
 			out, _, err := md.Convert([]byte(fence(tc.block)), page)
@@ -155,7 +155,7 @@ func TestNoteIndexLinksAndLaziness(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(vault, "Orc.md"), []byte(strings.ReplaceAll(creature, "Goblin Boss", "Orc")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h, ok := New().ForVault(vault).(*Handler)
+	h, ok := New().ForVault(vault, WalkNotes(vault)).(*Handler)
 	if !ok || h.notes == nil {
 		t.Fatalf("ForVault of a vault without plugin settings: %#v, want a handler with a note index", h)
 	}
@@ -226,7 +226,7 @@ func TestInlineNoteBound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := readNotes(dir, nil)
+	got := readNotes(dir, nil, WalkNotes(dir).CreatureNotes())
 	if _, ok := got["near"]; !ok {
 		t.Errorf("the creature at the start of a long note was not read: %v", got)
 	}
