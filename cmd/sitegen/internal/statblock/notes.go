@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -38,10 +37,58 @@ var frontMatterOnly = map[string]bool{"statblock": true, "tags": true, "tag": tr
 // firstStatBlock is the plugin's rule for the creature of a
 // `statblock: inline` note (src/watcher/watcher.worker.ts
 // findFirstStatBlock): the first ```statblock block of the note, found by
-// this expression on its whole text, not by Markdown's fences: a block
-// opened by exactly three backticks at the start of a line, closed by the
-// next line that starts with three.
-var firstStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([\\s\\S]+?)^```")
+// the expression /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m on its
+// whole text, not by Markdown's fences: a block opened by exactly three
+// backticks at the start of a line, spaces or tabs, the word, at most one
+// more space (or CR) and a line end; closed by the next line that starts
+// with three backticks. It is that expression's leftmost-first match,
+// scanned for without a regular expression (thousands of notes are read,
+// some long: TestFirstStatBlockIsTheExpression holds it to the
+// expression); body is the expression's group.
+func firstStatBlock(src []byte) (body []byte, ok bool) {
+	const fence, word = "```", "statblock"
+	for i := 0; i < len(src); {
+		k := bytes.Index(src[i:], []byte(fence))
+		if k < 0 {
+			return nil, false
+		}
+		start := i + k
+		i = start + 1
+		if start > 0 && src[start-1] != '\n' {
+			continue // ^ in multi-line mode: at a line's start
+		}
+		q := start + len(fence)
+		for q < len(src) && (src[q] == ' ' || src[q] == '\t' || src[q] == '\f') { // [^\S\r\n]*
+			q++
+		}
+		if !bytes.HasPrefix(src[q:], []byte(word)) {
+			continue
+		}
+		q += len(word)
+		// \s?\n: one space character then the line end, else the line end
+		// (the greedy ? tried first).
+		var starts []int
+		if q+1 < len(src) && isRE2Space(src[q]) && src[q+1] == '\n' {
+			starts = append(starts, q+2)
+		}
+		if q < len(src) && src[q] == '\n' {
+			starts = append(starts, q+1)
+		}
+		for _, b := range starts {
+			// ([\s\S]+?)^```: the nearest line after b that starts with the
+			// fence, at least one byte after b.
+			if e := bytes.Index(src[b:], []byte("\n"+fence)); e >= 0 {
+				return src[b : b+e+1], true
+			}
+		}
+	}
+	return nil, false
+}
+
+// isRE2Space is \s of Go's regular expressions: [\t\n\f\r ].
+func isRE2Space(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
 
 // notes is a vault's creatures written as notes: the path of each note
 // (from the vault's root, without ".md"), by the creature's name in lower
@@ -269,11 +316,11 @@ func statblockKind(fm string) (string, bool) {
 // src: its name and the YAML of its first ```statblock block
 // (firstStatBlock), ok when the block names it (blockName).
 func inlineCreature(src []byte) (name, body string, ok bool) {
-	m := firstStatBlock.FindSubmatch(src)
-	if m == nil {
+	m, ok := firstStatBlock(src)
+	if !ok {
 		return "", "", false
 	}
-	body = strings.ReplaceAll(string(m[1]), "\r\n", "\n")
+	body = strings.ReplaceAll(string(m), "\r\n", "\n")
 	name = blockName(body)
 	return name, body, name != ""
 }

@@ -1,8 +1,10 @@
 package statblock
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -232,5 +234,46 @@ func TestInlineNoteBound(t *testing.T) {
 	}
 	if _, ok := got["far"]; ok {
 		t.Errorf("a creature past maxInlineNote was read: %v", got)
+	}
+}
+
+// pluginStatBlock is the plugin's expression for a `statblock: inline`
+// note's creature (src/watcher/watcher.worker.ts findFirstStatBlock),
+// which firstStatBlock scans for.
+var pluginStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([\\s\\S]+?)^```")
+
+// TestFirstStatBlockIsTheExpression: firstStatBlock finds what the
+// plugin's expression finds, the same group, on texts made of the pieces
+// that matter to it (fences at and off a line's start, the word, spaces,
+// tabs, CRs, blank lines), every text of up to five pieces and random
+// longer ones.
+func TestFirstStatBlockIsTheExpression(t *testing.T) {
+	pieces := []string{"```", "statblock", "\n", " ", "\t", "\r", "x", "name: Orc", "~~~", "`", "\f"}
+	check := func(src string) {
+		t.Helper()
+		got, ok := firstStatBlock([]byte(src))
+		m := pluginStatBlock.FindStringSubmatch(src)
+		if ok != (m != nil) || ok && string(got) != m[1] {
+			t.Fatalf("%q: got %q %v, the expression %q", src, got, ok, m)
+		}
+	}
+	var all func(prefix string, n int)
+	all = func(prefix string, n int) {
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			all(prefix+p, n-1)
+		}
+	}
+	all("", 5)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range 4 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
 	}
 }
