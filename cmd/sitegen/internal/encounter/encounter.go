@@ -59,7 +59,9 @@ func NewTable(bestiary *statblock.Bestiary) *Handler {
 // creature first among the creatures the vault's notes define
 // (statblock.Bestiary.VaultCreatures), as Initiative Tracker takes a
 // creature by its name from Fantasy Statblocks' bestiary, which has them.
-func (h *Handler) ForVault(dir string) markup.BlockHandler {
+// The vault's notes are read by the stat block handler's ForVault, not
+// here.
+func (h *Handler) ForVault(dir string, _ statblock.NoteSource) markup.BlockHandler {
 	return &Handler{table: h.table, bestiary: h.bestiary, creatures: h.bestiary.VaultCreatures(dir)}
 }
 

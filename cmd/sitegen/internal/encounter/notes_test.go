@@ -76,9 +76,9 @@ func TestNoteCreatureEncounters(t *testing.T) {
 	}
 	body := "creatures:\n  - 2: Cacodaemon\n  - Wolf\n  - Goblin\n  - Imp\n  - Ghoul\n  - Other\n  - Imp Lord\n"
 	bestiary := statblock.NewBestiary()
-	stat := statblock.New(bestiary).ForVault(dir)
+	stat := statblock.New(bestiary).ForVault(dir, statblock.WalkNotes(dir))
 	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{
-		statblock.Info: stat, Info: New(bestiary).ForVault(dir)}})
+		statblock.Info: stat, Info: New(bestiary).ForVault(dir, statblock.WalkNotes(dir))}})
 	var problems []string
 	page := &markup.Page{File: "content/e.md", Links: dirVault{dir}, Assets: map[string]string{StyleAsset: "/e.css", statblock.StyleAsset: "/s.css"},
 		Report: func(p markup.Problem) { problems = append(problems, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg)) }}

@@ -162,7 +162,7 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			tg := resolveTarget(st.page.Links, n.Href)
 			switch {
 			case tg.Problem != "":
-				st.report(n.Line, false, fmt.Sprintf("broken link %q: %s", n.Href, tg.Problem))
+				st.reportLink(n.Line, BrokenLink{Target: n.Href, Reason: tg.Problem})
 				n.Href = ""
 			case tg.Unlinked != "":
 				st.report(n.Line, true, fmt.Sprintf("unpublished link %q: %s", n.Href, tg.Unlinked))
@@ -174,7 +174,7 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			tg := resolveTarget(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
-				st.report(n.Pos(), false, fmt.Sprintf("broken link %q: %s", n.Destination, tg.Problem))
+				st.reportLink(n.Pos(), BrokenLink{Target: string(n.Destination), Reason: tg.Problem})
 			case tg.Unlinked != "":
 				st.report(n.Pos(), true, fmt.Sprintf("unpublished link %q: %s", n.Destination, tg.Unlinked))
 				unlink = append(unlink, n)

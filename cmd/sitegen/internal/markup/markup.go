@@ -17,6 +17,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -370,7 +371,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, m.emoji)
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes,
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, FailLink: failLinkAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes,
 			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage, Ref: shortcodeRef,
 			Source: shortcodeSource})
 	}
@@ -496,6 +497,9 @@ type Problem struct {
 	Line, Col int // 1-based; 0 when unknown
 	Msg       string
 	Warning   bool // a warning does not fail the build
+	// Link is set when the problem is a broken link: its target and
+	// reason, which Msg says too (BrokenLink.Msg).
+	Link BrokenLink
 
 	// outer marks a problem of an embedded note that belongs to the page
 	// embedding it (a cycle, a bound of embeds), reported at that page's
@@ -922,6 +926,47 @@ func (st *pageState) reportOuter(off int, msg string) {
 func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 	if st.page.Report != nil {
 		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: warning})
+	}
+}
+
+// BrokenLink is a link (or a Hugo ref) that did not resolve: its target
+// as written and the reason. A problem's Link, a diagnostic's: the one
+// rule of a broken link's message (Msg) and of what is said of it apart
+// from its reason (Head).
+type BrokenLink struct {
+	Target, Reason string
+}
+
+// Broken reports whether l is a broken link (the zero BrokenLink is
+// none).
+func (l BrokenLink) Broken() bool { return l.Reason != "" }
+
+// Head is the message without its reason: `broken link "missing/"`.
+func (l BrokenLink) Head() string { return fmt.Sprintf("broken link %q", l.Target) }
+
+// Msg is the message of the broken link: `broken link "missing/": no
+// page at /missing`.
+func (l BrokenLink) Msg() string { return l.Head() + ": " + l.Reason }
+
+// reportLink reports the broken link l, an error, at a source offset of
+// the page.
+func (st *pageState) reportLink(off int, l BrokenLink) {
+	line, col := st.pos(off)
+	st.reportLinkAt(line, col, l)
+}
+
+// reportLinkAt reports the broken link l, an error, at line and col.
+func (st *pageState) reportLinkAt(line, col int, l BrokenLink) {
+	if st.page.Report != nil {
+		st.page.Report(Problem{Line: line, Col: col, Msg: l.Msg(), Link: l})
+	}
+}
+
+// failLinkAt reports a broken link at a source offset of the page being
+// parsed (the shortcodes' FailLink).
+func failLinkAt(pc parser.Context, off int, target, reason string) {
+	if st := state(pc); st != nil {
+		st.reportLink(off, BrokenLink{Target: target, Reason: reason})
 	}
 }
 

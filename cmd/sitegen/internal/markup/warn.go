@@ -60,7 +60,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				text = shortcode.RawRefs(text, func(dest string) string {
 					tg := resolveTarget(st.page.Links, dest)
 					if tg.Problem != "" {
-						st.reportAt(line, col, false, fmt.Sprintf("broken link %q: %s", dest, tg.Problem))
+						st.reportLinkAt(line, col, BrokenLink{Target: dest, Reason: tg.Problem})
 						return ""
 					}
 					return tg.URL

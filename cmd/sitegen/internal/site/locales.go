@@ -247,7 +247,7 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 	}
 	seen := make(map[key]bool, len(have))
 	for _, h := range have {
-		seen[key{h.File, h.Line, h.Col, diagHead(h.Msg)}] = true
+		seen[key{h.File, h.Line, h.Col, diagHead(h)}] = true
 	}
 	var out content.Diagnostics
 	for _, d := range all {
@@ -256,7 +256,7 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 				d.File = t // the text, and so the line, is the translation's
 			}
 		}
-		if seen[key{d.File, d.Line, d.Col, diagHead(d.Msg)}] {
+		if seen[key{d.File, d.Line, d.Col, diagHead(d)}] {
 			continue
 		}
 		d.Msg = fmt.Sprintf("%s (locale %s)", d.Msg, name)
@@ -266,15 +266,13 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 }
 
 // diagHead is a diagnostic's message without its reason: `broken link
-// "missing/"` of `broken link "missing/": no page … at /fr/missing`;
-// another message is itself.
-func diagHead(msg string) string {
-	if rest, ok := strings.CutPrefix(msg, "broken link "); ok {
-		if i := strings.Index(rest, `": `); i >= 0 {
-			return msg[:len("broken link ")+i+1]
-		}
+// "missing/"` of `broken link "missing/": no page … at /fr/missing`
+// (its Link's Head); another message is itself.
+func diagHead(d content.Diagnostic) string {
+	if d.Link.Broken() {
+		return d.Link.Head()
 	}
-	return msg
+	return d.Msg
 }
 
 // localeFolders are the top-level output names the locales' sites are

@@ -47,6 +47,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/templates"
 )
 
@@ -151,7 +152,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.setLoadCache()
 	s.Md = markup.New(markup.Options{
 		Unsafe:        s.Cfg.Unsafe,
-		Handlers:      vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
+		Handlers:      vaultBlocks(s.Lay, opts.Source, vaultNotes{s}, content.DiagramBlocks(s.Lay, opts.Handlers)),
 		StaticDir:     StaticDir,
 		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.ObsidianSyntax,
@@ -660,22 +661,45 @@ func setBaseURL(l *layout.Layout) string {
 
 // vaultBlocks returns handlers with those that read a vault's plugin
 // settings (the Fantasy Statblocks layouts: statblock.Handler.ForVault)
-// made for the vault at source/lay.Content, in an Obsidian vault;
-// handlers unchanged elsewhere.
-func vaultBlocks(lay *layout.Layout, source string, handlers map[string]markup.BlockHandler) map[string]markup.BlockHandler {
+// made for the vault at source/lay.Content, in an Obsidian vault, and
+// its creature notes (vaultNotes); handlers unchanged elsewhere.
+func vaultBlocks(lay *layout.Layout, source string, notes statblock.NoteSource, handlers map[string]markup.BlockHandler) map[string]markup.BlockHandler {
 	if lay.Kind != layout.Obsidian {
 		return handlers
 	}
 	type forVault interface {
-		ForVault(dir string) markup.BlockHandler
+		ForVault(dir string, notes statblock.NoteSource) markup.BlockHandler
 	}
 	out := make(map[string]markup.BlockHandler, len(handlers))
 	for k, h := range handlers {
 		if v, ok := h.(forVault); ok {
-			h = v.ForVault(filepath.Join(source, filepath.FromSlash(lay.Content)))
+			h = v.ForVault(filepath.Join(source, filepath.FromSlash(lay.Content)), notes)
 		}
 		out[k] = h
 	}
+	return out
+}
+
+// vaultNotes lists a vault's creature notes for the stat block handler's
+// index (statblock.NoteSource) from the site's own scan and load: the
+// notes loaded, published or not, whose front matter says `statblock:`
+// true or inline, so that the vault is not walked a second time and no
+// note the site does not read (a hidden folder, a link out of the source)
+// is. Its version is the site's model: an Update's new model makes the
+// index again.
+type vaultNotes struct{ s *Site }
+
+// NotesVersion implements statblock.NoteSource.
+func (v vaultNotes) NotesVersion() any { return v.s.Model }
+
+// CreatureNotes implements statblock.NoteSource.
+func (v vaultNotes) CreatureNotes() []statblock.CreatureNote {
+	var out []statblock.CreatureNote
+	v.s.Model.FrontMatterKey("statblock", func(rel string, val any) {
+		if k := statblock.NoteKind(val); k != "" {
+			out = append(out, statblock.CreatureNote{Rel: rel, Kind: k})
+		}
+	})
 	return out
 }
 

@@ -69,3 +69,46 @@ func TestVaultNoteCreatureEncounter(t *testing.T) {
 		}
 	}
 }
+
+// TestVaultNoteCreatureScan: the vault's note creatures are the notes the
+// site's own scan read (vaultNotes), not a second walk of the vault: a
+// note the site never reads (node_modules, a name the Obsidian layout
+// leaves out) defines no creature, so the encounter names it as one no
+// note defines; a note it reads and does not publish (Templates/ here,
+// by the vault's publish rule) is found, and shown without its stats.
+func TestVaultNoteCreatureScan(t *testing.T) {
+	dir := t.TempDir()
+	inline := func(name, hp string) string {
+		return "---\nstatblock: inline\n---\n```statblock\nname: " + name + "\nhp: " + hp + "\n```\n"
+	}
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json":      "{}\n",
+		"node_modules/pkg/Imp.md": inline("Imp", "77"),
+		"Daemons/Caco.md":         inline("Cacodaemon", "18"),
+		"Fight.md":                "# Fight\n\n```encounter-table\nname: Pit\ncreatures:\n  - Cacodaemon\n  - Imp\n```\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	th := fstest.MapFS{statblock.StyleAsset: {Data: []byte(".statblock{}\n")}, encounter.StyleAsset: {Data: []byte(".encounter{}\n")}}
+	for k, v := range theme {
+		th[k] = v
+	}
+	b := statblock.NewBestiary()
+	handlers := map[string]markup.BlockHandler{statblock.Info: statblock.New(b), encounter.TableInfo: encounter.NewTable(b)}
+	res, err := build(t, dir, content.Options{Theme: th, Dest: out, Handlers: handlers})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	page := readTree(t, out)["fight/index.html"]
+	if !strings.Contains(page, "HP 18") || strings.Contains(page, "77") {
+		t.Errorf("want the Cacodaemon's stats, not the Imp's:\n%s", page)
+	}
+	var imp []string
+	for _, w := range res.WarningList {
+		if strings.Contains(w.Msg, "Imp") {
+			imp = append(imp, w.String())
+		}
+	}
+	if len(imp) != 1 || strings.Contains(imp[0], "node_modules") {
+		t.Errorf("warnings of the Imp: %q, want one that names no note of node_modules", imp)
+	}
+}

@@ -5,9 +5,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
-	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -37,10 +37,58 @@ var frontMatterOnly = map[string]bool{"statblock": true, "tags": true, "tag": tr
 // firstStatBlock is the plugin's rule for the creature of a
 // `statblock: inline` note (src/watcher/watcher.worker.ts
 // findFirstStatBlock): the first ```statblock block of the note, found by
-// this expression on its whole text, not by Markdown's fences: a block
-// opened by exactly three backticks at the start of a line, closed by the
-// next line that starts with three.
-var firstStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([\\s\\S]+?)^```")
+// the expression /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m on its
+// whole text, not by Markdown's fences: a block opened by exactly three
+// backticks at the start of a line, spaces or tabs, the word, at most one
+// more space (or CR) and a line end; closed by the next line that starts
+// with three backticks. It is that expression's leftmost-first match,
+// scanned for without a regular expression (thousands of notes are read,
+// some long: TestFirstStatBlockIsTheExpression holds it to the
+// expression); body is the expression's group.
+func firstStatBlock(src []byte) (body []byte, ok bool) {
+	const fence, word = "```", "statblock"
+	for i := 0; i < len(src); {
+		k := bytes.Index(src[i:], []byte(fence))
+		if k < 0 {
+			return nil, false
+		}
+		start := i + k
+		i = start + 1
+		if start > 0 && src[start-1] != '\n' {
+			continue // ^ in multi-line mode: at a line's start
+		}
+		q := start + len(fence)
+		for q < len(src) && (src[q] == ' ' || src[q] == '\t' || src[q] == '\f') { // [^\S\r\n]*
+			q++
+		}
+		if !bytes.HasPrefix(src[q:], []byte(word)) {
+			continue
+		}
+		q += len(word)
+		// \s?\n: one space character then the line end, else the line end
+		// (the greedy ? tried first).
+		var starts []int
+		if q+1 < len(src) && isRE2Space(src[q]) && src[q+1] == '\n' {
+			starts = append(starts, q+2)
+		}
+		if q < len(src) && src[q] == '\n' {
+			starts = append(starts, q+1)
+		}
+		for _, b := range starts {
+			// ([\s\S]+?)^```: the nearest line after b that starts with the
+			// fence, at least one byte after b.
+			if e := bytes.Index(src[b:], []byte("\n"+fence)); e >= 0 {
+				return src[b : b+e+1], true
+			}
+		}
+	}
+	return nil, false
+}
+
+// isRE2Space is \s of Go's regular expressions: [\t\n\f\r ].
+func isRE2Space(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
 
 // notes is a vault's creatures written as notes: the path of each note
 // (from the vault's root, without ".md"), by the creature's name in lower
@@ -49,47 +97,128 @@ var firstStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([
 // it rebuilds the page, as an embed's does.
 type notes map[string]string
 
-// noteIndex reads a vault's creature notes (readNotes) once, on the first
-// block that names a creature: a vault none of whose blocks does is not
-// read again for them. Safe for concurrent use; nil reads none.
+// NoteSource lists the notes of a vault that may define creatures, as
+// the site read them: the same notes it publishes or leaves out by its
+// rules (no hidden folder, no link out of the source), so that the
+// creatures are found without a second walk of the vault.
+type NoteSource interface {
+	// NotesVersion identifies the state of the vault the list is of: the
+	// index is made again when it changes (an update of a served site).
+	NotesVersion() any
+	// CreatureNotes is the notes whose front matter says they are a
+	// creature (NoteKind), by path from the vault's root
+	// (slash-separated, with the file's extension) and their kind.
+	CreatureNotes() []CreatureNote
+}
+
+// CreatureNote is a note whose front matter says it is a creature: its
+// path from the vault's root and what it says (NoteKind).
+type CreatureNote struct {
+	Rel, Kind string
+}
+
+// NoteKind is what the value v of a note's `statblock` front matter key
+// (as read into a map) says of its creature, as the plugin's
+// getFileInformation reads it: "true" (true or "true": the front matter
+// is the creature), "inline" (its first ```statblock block is), else ""
+// (none).
+func NoteKind(v any) string {
+	switch v := v.(type) {
+	case bool:
+		if v {
+			return "true"
+		}
+	case string:
+		if v == "true" || v == "inline" {
+			return v
+		}
+	}
+	return ""
+}
+
+// noteIndex reads a vault's creature notes (readNotes), those its source
+// lists, on the first block that names a creature, and again when the
+// source's version changed: a vault none of whose blocks does is not read
+// for them. Safe for concurrent use; nil reads none.
 type noteIndex struct {
 	dir   string
 	watch []string
-	once  sync.Once
+	src   NoteSource
+
+	mu    sync.Mutex
+	ver   any
+	built bool
 	n     notes
 }
 
-// get is the vault's creatures, read on the first call.
+// get is the vault's creatures, read on the first call for each version
+// of its source.
 func (x *noteIndex) get() notes {
-	if x == nil {
+	if x == nil || x.src == nil {
 		return nil
 	}
-	x.once.Do(func() { x.n = readNotes(x.dir, x.watch) })
+	v := x.src.NotesVersion()
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.built || v != x.ver {
+		x.n, x.ver, x.built = readNotes(x.dir, x.watch, x.src.CreatureNotes()), v, true
+	}
 	return x.n
 }
 
-// readNotes reads the creatures the notes of the vault at dir define, as
-// the plugin adds them to its bestiary (src/watcher/watcher.ts
+// readNotes reads the creatures the notes list names in the vault at dir
+// define, as the plugin adds them to its bestiary (src/watcher/watcher.ts
 // getFileInformation, watcher.worker.ts parseFrontmatter and
 // processContent): a note whose front matter has `statblock: true` (or
-// "true") is the creature its fields describe; one with
-// `statblock: inline`, the creature of its first ```statblock block
-// (firstStatBlock). Either is named by its `name` (a creature without one
-// is none a block can name). Only the notes under the folders watch names
-// are read (the plugin's "paths" setting; nil or "/": all). Hidden files
-// and folders (.obsidian, .trash) are not read, nor links; a note whose
-// creature does not read is skipped; of two notes of one name, the first
-// by path is kept. At most maxNotes notes and maxIndexBytes are read.
-func readNotes(dir string, watch []string) notes {
-	var paths []string
+// "true") is the creature its fields describe (its front matter is read,
+// to its closing line); one with `statblock: inline`, the creature of its
+// first ```statblock block (firstStatBlock). Either is named by its
+// `name` (a creature without one is none a block can name). Only the
+// notes under the folders watch names are read (the plugin's "paths"
+// setting; nil or "/": all). A note whose creature does not read is
+// skipped; of two notes of one name, the first by path is kept. At most
+// maxNotes notes and maxIndexBytes are read.
+func readNotes(dir string, watch []string, list []CreatureNote) notes {
+	list = slices.DeleteFunc(slices.Clone(list), func(n CreatureNote) bool {
+		return !fs.ValidPath(n.Rel) || !watched(n.Rel, watch)
+	})
+	slices.SortFunc(list, func(a, b CreatureNote) int { return strings.Compare(a.Rel, b.Rel) })
+	out := notes{}
+	budget := int64(maxIndexBytes)
+	for i, n := range list {
+		if budget <= 0 || i >= maxNotes {
+			break
+		}
+		name, ok := readCreatureNote(filepath.Join(dir, filepath.FromSlash(n.Rel)), n.Kind, &budget)
+		if !ok {
+			continue
+		}
+		if _, dup := out[strings.ToLower(name)]; !dup {
+			out[strings.ToLower(name)] = "/" + strings.TrimSuffix(n.Rel, path.Ext(n.Rel))
+		}
+	}
+	return out
+}
+
+// WalkNotes is the notes of the vault at dir that may define creatures,
+// found by a walk of it, for a vault read without a site (tests): its
+// Markdown files whose front matter has a `statblock` key, hidden files
+// and folders left out, links not followed.
+func WalkNotes(dir string) NoteSource { return walkNotes(dir) }
+
+// walkNotes is a NoteSource of one version: a walk of the vault at its
+// path.
+type walkNotes string
+
+// NotesVersion implements NoteSource.
+func (w walkNotes) NotesVersion() any { return nil }
+
+// CreatureNotes implements NoteSource.
+func (w walkNotes) CreatureNotes() []CreatureNote {
+	dir := string(w)
+	var out []CreatureNote
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return nil
-		}
-		if !watched(dir, p, watch) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
 			return nil
 		}
 		if p != dir && strings.HasPrefix(d.Name(), ".") {
@@ -98,57 +227,42 @@ func readNotes(dir string, watch []string) notes {
 			}
 			return nil
 		}
-		// A link is not followed: it may lead out of the vault.
-		if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".md") && len(paths) < maxNotes {
-			paths = append(paths, p)
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(p), ".md") {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return nil
+		}
+		defer f.Close()
+		if k, _ := statblockKind(frontMatter(f)); k != "" {
+			out = append(out, CreatureNote{Rel: filepath.ToSlash(rel), Kind: k})
 		}
 		return nil
 	})
-	sort.Strings(paths)
-	out := notes{}
-	budget := int64(maxIndexBytes)
-	for _, p := range paths {
-		if budget <= 0 {
-			break
-		}
-		name, ok := readCreatureNote(p, &budget)
-		rel, err := filepath.Rel(dir, p)
-		if !ok || err != nil {
-			continue
-		}
-		if _, dup := out[strings.ToLower(name)]; !dup {
-			out[strings.ToLower(name)] = "/" + strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))
-		}
-	}
 	return out
 }
 
 // readCreatureNote reads the note at p for the name of the creature it
-// defines: its front matter, and the rest of it (to maxInlineNote) only
-// when that says `statblock: inline`. The bytes read are taken from
+// defines, of the kind its front matter says (NoteKind): its front matter
+// (`statblock: true`), or its text to the end of its first stat block, at
+// most maxInlineNote (`statblock: inline`). The bytes read are taken from
 // budget.
-func readCreatureNote(p string, budget *int64) (string, bool) {
+func readCreatureNote(p, kind string, budget *int64) (string, bool) {
 	f, err := os.Open(p)
 	if err != nil {
 		return "", false
 	}
 	defer f.Close()
 	cr := &countReader{r: f}
-	fm := frontMatter(cr)
 	defer func() { *budget -= cr.n }()
-	if fm == "" || !strings.Contains(fm, "statblock") {
-		return "", false
-	}
-	kind, _ := statblockKind(fm)
 	switch kind {
 	case "true":
-		name, _, ok := creatureOf(fm)
+		name, _, ok := creatureOf(frontMatter(cr))
 		return name, ok
 	case "inline":
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return "", false
-		}
-		src, err := io.ReadAll(io.LimitReader(cr, min(maxInlineNote, max(*budget-cr.n, 0))))
+		src, err := io.ReadAll(io.LimitReader(cr, min(maxInlineNote, max(*budget, 0))))
 		if err != nil {
 			return "", false
 		}
@@ -190,8 +304,9 @@ func statblockKind(fm string) (string, bool) {
 			continue
 		}
 		kind = ""
-		if v := resolve(root.Content[i+1]); v != nil && v.Kind == yaml.ScalarNode && (v.Value == "true" || v.Value == "inline") {
-			kind = v.Value
+		var val any
+		if v := resolve(root.Content[i+1]); v != nil && v.Kind == yaml.ScalarNode && v.Decode(&val) == nil {
+			kind = NoteKind(val)
 		}
 	}
 	return kind, true
@@ -201,11 +316,11 @@ func statblockKind(fm string) (string, bool) {
 // src: its name and the YAML of its first ```statblock block
 // (firstStatBlock), ok when the block names it (blockName).
 func inlineCreature(src []byte) (name, body string, ok bool) {
-	m := firstStatBlock.FindSubmatch(src)
-	if m == nil {
+	m, ok := firstStatBlock(src)
+	if !ok {
 		return "", "", false
 	}
-	body = strings.ReplaceAll(string(m[1]), "\r\n", "\n")
+	body = strings.ReplaceAll(string(m), "\r\n", "\n")
 	name = blockName(body)
 	return name, body, name != ""
 }
@@ -270,20 +385,15 @@ func frontMatter(r io.Reader) string {
 	return string(src[sp.Start:sp.End])
 }
 
-// watched reports whether the folder p of the vault at dir is one the
-// plugin's paths setting watches, or holds one (then it is walked).
-func watched(dir, p string, watch []string) bool {
+// watched reports whether the note at rel (from the vault's root) is in
+// a folder the plugin's paths setting watches.
+func watched(rel string, watch []string) bool {
 	if len(watch) == 0 {
 		return true
 	}
-	rel, err := filepath.Rel(dir, p)
-	if err != nil {
-		return false
-	}
-	rel = filepath.ToSlash(rel)
 	for _, w := range watch {
 		w = strings.Trim(w, "/")
-		if w == "" || rel == "." || rel == w || strings.HasPrefix(rel, w+"/") || strings.HasPrefix(w, rel+"/") {
+		if w == "" || rel == w || strings.HasPrefix(rel, w+"/") {
 			return true
 		}
 	}

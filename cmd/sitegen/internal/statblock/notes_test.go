@@ -1,8 +1,10 @@
 package statblock
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,7 +86,7 @@ func TestNoteCreatures(t *testing.T) {
 				write(SettingsFile, tc.settings)
 			}
 			var problems []string
-			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir)}, StaticDir: "static"})
+			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir, WalkNotes(dir))}, StaticDir: "static"})
 			page := &markup.Page{File: "content/m.md", Links: vaultLinks{dir}, Assets: map[string]string{StyleAsset: "/css/statblock.x.css"},
 				Report: func(p markup.Problem) { problems = append(problems, p.Msg) }}
 			out, _, err := md.Convert([]byte(fence(tc.block)), page)
@@ -155,7 +157,7 @@ func TestNoteIndexLinksAndLaziness(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(vault, "Orc.md"), []byte(strings.ReplaceAll(creature, "Goblin Boss", "Orc")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h, ok := New().ForVault(vault).(*Handler)
+	h, ok := New().ForVault(vault, WalkNotes(vault)).(*Handler)
 	if !ok || h.notes == nil {
 		t.Fatalf("ForVault of a vault without plugin settings: %#v, want a handler with a note index", h)
 	}
@@ -226,11 +228,52 @@ func TestInlineNoteBound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := readNotes(dir, nil)
+	got := readNotes(dir, nil, WalkNotes(dir).CreatureNotes())
 	if _, ok := got["near"]; !ok {
 		t.Errorf("the creature at the start of a long note was not read: %v", got)
 	}
 	if _, ok := got["far"]; ok {
 		t.Errorf("a creature past maxInlineNote was read: %v", got)
+	}
+}
+
+// pluginStatBlock is the plugin's expression for a `statblock: inline`
+// note's creature (src/watcher/watcher.worker.ts findFirstStatBlock),
+// which firstStatBlock scans for.
+var pluginStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([\\s\\S]+?)^```")
+
+// TestFirstStatBlockIsTheExpression: firstStatBlock finds what the
+// plugin's expression finds, the same group, on texts made of the pieces
+// that matter to it (fences at and off a line's start, the word, spaces,
+// tabs, CRs, blank lines), every text of up to five pieces and random
+// longer ones.
+func TestFirstStatBlockIsTheExpression(t *testing.T) {
+	pieces := []string{"```", "statblock", "\n", " ", "\t", "\r", "x", "name: Orc", "~~~", "`", "\f"}
+	check := func(src string) {
+		t.Helper()
+		got, ok := firstStatBlock([]byte(src))
+		m := pluginStatBlock.FindStringSubmatch(src)
+		if ok != (m != nil) || ok && string(got) != m[1] {
+			t.Fatalf("%q: got %q %v, the expression %q", src, got, ok, m)
+		}
+	}
+	var all func(prefix string, n int)
+	all = func(prefix string, n int) {
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			all(prefix+p, n-1)
+		}
+	}
+	all("", 5)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range 4 + rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
 	}
 }

@@ -82,32 +82,33 @@ func readSettings(dir string) (*settings, error) {
 // ForVault returns the handler for the vault at dir: one that lays out
 // blocks as the plugin's settings there say (see settings), with the
 // plugin's defaults when the vault has no settings of the plugin or they
-// cannot be read, and that finds the creatures the vault's notes define
-// (vaultNotes).
-func (h *Handler) ForVault(dir string) markup.BlockHandler {
+// cannot be read, and that finds the creatures the notes src lists
+// define (vaultNotes; nil: none).
+func (h *Handler) ForVault(dir string, src NoteSource) markup.BlockHandler {
 	s, err := readSettings(dir)
 	if err != nil {
 		h.bestiary.setVault(dir, nil) // none this build, not a previous build's
 		return h
 	}
-	return &Handler{bestiary: h.bestiary, settings: s, notes: h.bestiary.vaultNotes(dir, s)}
+	return &Handler{bestiary: h.bestiary, settings: s, notes: h.bestiary.vaultNotes(dir, s, src)}
 }
 
 // vaultNotes is the index of the creatures the notes of the vault at dir
-// define (readNotes), for the plugin settings s read there: nil when they
-// do not parse notes for creatures (autoParse off), the folders they
-// name when they do, all of them when the vault keeps no settings of the
-// plugin (a vault that writes `statblock: true` in a note's front matter
-// means it). The index is made anew on each call (each build) and kept
-// in the bestiary, so that the encounters of that build find the same
-// creatures (VaultCreatures) without a second scan.
-func (b *Bestiary) vaultNotes(dir string, s *settings) *noteIndex {
+// define (readNotes), of those src lists, for the plugin settings s read
+// there: nil when they do not parse notes for creatures (autoParse off),
+// the folders they name when they do, all of them when the vault keeps no
+// settings of the plugin (a vault that writes `statblock: true` in a
+// note's front matter means it). The index is made anew on each call
+// (each build) and kept in the bestiary, so that the encounters of that
+// build find the same creatures (VaultCreatures) without a second scan.
+func (b *Bestiary) vaultNotes(dir string, s *settings, src NoteSource) *noteIndex {
 	var x *noteIndex
 	switch {
+	case src == nil:
 	case s == nil:
-		x = &noteIndex{dir: dir}
+		x = &noteIndex{dir: dir, src: src}
 	case s.autoParse:
-		x = &noteIndex{dir: dir, watch: s.paths}
+		x = &noteIndex{dir: dir, watch: s.paths, src: src}
 	}
 	b.setVault(dir, x)
 	return x

@@ -46,7 +46,7 @@ func TestVaultSettings(t *testing.T) {
 			if err := os.WriteFile(f, []byte(tt.data), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir)}, StaticDir: "static"})
+			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir, WalkNotes(dir))}, StaticDir: "static"})
 			page := &markup.Page{File: "content/m.md", Links: links{}, Assets: map[string]string{StyleAsset: "/css/statblock.x.css"}, Report: func(markup.Problem) {}}
 			html, _, err := md.Convert([]byte(fence(strings.Replace(block, "%s", tt.layout, 1))), page)
 			if err != nil {
@@ -67,7 +67,7 @@ func TestVaultSettings(t *testing.T) {
 	}
 	// Without the vault's settings a name sitegen lacks may be the
 	// vault's own layout: generic, as before.
-	if h := New().ForVault(t.TempDir()); h == nil {
+	if h := New().ForVault(t.TempDir(), nil); h == nil {
 		t.Fatal("nil handler")
 	}
 }

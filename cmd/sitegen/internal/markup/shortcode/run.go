@@ -105,6 +105,7 @@ type runner struct {
 	source   func(pc parser.Context) (file string, read func(rel string, max int64) ([]byte, error))
 	warn     Warn
 	fail     Warn
+	failLink func(pc parser.Context, off int, target, reason string) // a ref to no page (Extension.FailLink)
 }
 
 // urlize is the site's urlize, nil without templates.
@@ -186,8 +187,8 @@ func (r *runner) resolveRefs(pc parser.Context, out string, at int) string {
 			return RefDest(target)
 		}
 		if problem != "" {
-			if r.fail != nil {
-				r.fail(pc, at, fmt.Sprintf("broken link %q: %s", target, problem))
+			if r.failLink != nil {
+				r.failLink(pc, at, target, problem)
 			}
 			return ""
 		}

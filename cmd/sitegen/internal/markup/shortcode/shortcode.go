@@ -45,6 +45,9 @@ type Extension struct {
 	// Warn reports what is shown differently (a shortcode not supported);
 	// Fail what Hugo refuses too (a ref to a URL). Either may be nil.
 	Warn, Fail Warn
+	// FailLink reports a broken link (a ref to no page): its target and
+	// the reason. May be nil.
+	FailLink func(pc parser.Context, off int, target, reason string)
 	// PageLinks are the names of the site's own shortcodes whose template
 	// links to the page their first argument (or path=) names, showing
 	// that page's title, or text= (package layout/hugo reads them).
@@ -92,7 +95,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	}
 	var run *runner
 	if e.Templates != nil {
-		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, source: e.Source, warn: e.Warn, fail: e.Fail}
+		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, source: e.Source, warn: e.Warn, fail: e.Fail, failLink: e.FailLink}
 	}
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors, run: run}, 90)),

@@ -401,16 +401,16 @@ func (c *Config) SetBrokenLinks(warn bool) {
 }
 
 // brokenPolicy is what the build does with a broken link, anchor or
-// image, msg being its problem ("broken …"): "error", "warn" or
-// "ignore". A broken anchor (anchorProblem) follows the tool's policy for
-// anchors where it has one of its own (Docusaurus' onBrokenAnchors), else
-// the links'.
-func (c *Config) brokenPolicy(msg string) string {
-	if c.BrokenAnchors != "" && anchorProblem(msg) {
+// image, d being its problem ("broken …"): "error", "warn" or "ignore".
+// A broken anchor (anchorProblem) follows the tool's policy for anchors
+// where it has one of its own (Docusaurus' onBrokenAnchors), else the
+// links'.
+func (c *Config) brokenPolicy(d Diagnostic) string {
+	if c.BrokenAnchors != "" && anchorProblem(d) {
 		return c.BrokenAnchors
 	}
 	switch {
-	case c.BrokenLinksIgnore && strings.HasPrefix(msg, "broken link "):
+	case c.BrokenLinksIgnore && d.Link.Broken():
 		return "ignore"
 	case c.BrokenLinksWarn:
 		return "warn"

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // Diagnostic is one build error, located in a source file.
@@ -20,6 +22,10 @@ type Diagnostic struct {
 	Field string
 	// Msg says what is wrong.
 	Msg string
+	// Link is a broken link's target and reason, set where it was found
+	// (markup.Problem.Link): Msg says them too (markup.BrokenLink.Msg);
+	// the zero value for any other problem.
+	Link markup.BrokenLink
 }
 
 // String formats the diagnostic as "file:line:col: [field: ]message", or

@@ -124,7 +124,13 @@ func (p *Page) srcLine(line int) int {
 // (a broken link or include only a warning with broken links as
 // warnings).
 func (s *Site) report(file string, line, col int, warning bool, msg string) {
-	d, warning, keep := s.problem(file, line, col, warning, msg)
+	s.reportDiag(Diagnostic{File: file, Line: line, Col: col, Msg: msg}, warning)
+}
+
+// reportDiag is report of the diagnostic d (with its broken link, when
+// it is one).
+func (s *Site) reportDiag(d Diagnostic, warning bool) {
+	d, warning, keep := s.problem(d, warning)
 	switch {
 	case !keep:
 	case warning:
@@ -137,41 +143,43 @@ func (s *Site) report(file string, line, col int, warning bool, msg string) {
 // problem is a problem found in the page file, and whether report files
 // it as a warning; keep is false for a broken link or anchor the tool's
 // own policy ignores (Docusaurus' onBrokenAnchors: 'ignore').
-func (s *Site) problem(file string, line, col int, warning bool, msg string) (d Diagnostic, warn, keep bool) {
-	d, warn = s.severity(file, line, col, warning, msg)
-	return d, warn, warning || !strings.HasPrefix(msg, "broken ") || s.Cfg.brokenPolicy(msg) != "ignore"
+func (s *Site) problem(d Diagnostic, warning bool) (_ Diagnostic, warn, keep bool) {
+	d, warn = s.severity(d, warning)
+	return d, warn, warning || !strings.HasPrefix(d.Msg, "broken ") || s.Cfg.brokenPolicy(d) != "ignore"
 }
 
 // severity is problem's diagnostic and whether it is a warning.
-func (s *Site) severity(file string, line, col int, warning bool, msg string) (Diagnostic, bool) {
-	broken := strings.HasPrefix(msg, "broken ")
+func (s *Site) severity(d Diagnostic, warning bool) (Diagnostic, bool) {
+	broken := strings.HasPrefix(d.Msg, "broken ")
 	switch {
-	case warning || broken && s.Cfg.brokenPolicy(msg) != "error":
-		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, true
-	case broken && anchorProblem(msg) && s.Cfg.BrokenAnchors == "error":
+	case warning || broken && s.Cfg.brokenPolicy(d) != "error":
+		return d, true
+	case anchorProblem(d) && s.Cfg.BrokenAnchors == "error":
 		// The tool's own policy throws (onBrokenAnchors: 'throw'): an
 		// error, not a tolerance of lenient mode.
-		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
-	case s.pluginBlock(msg):
-		return s.tolerance(file, line, col, "", msg+": shown as code")
-	case broken && s.Lay.Kind != layout.Hugo && !s.toolFails(msg):
+		return d, false
+	case s.pluginBlock(d.Msg):
+		return s.tolerance(d.File, d.Line, d.Col, "", d.Msg+": shown as code")
+	case broken && s.Lay.Kind != layout.Hugo && !s.toolFails(d):
 		// Jekyll, MkDocs (an absolute link is not checked, a relative
 		// one is an INFO or WARNING line), Obsidian (an unresolved link)
 		// ship a broken link; Hugo stops at a broken ref, which sitegen
 		// checks as a link.
-		return s.tolerance(file, line, col, "", msg)
+		t, warn := s.tolerance(d.File, d.Line, d.Col, "", d.Msg)
+		t.Link = d.Link
+		return t, warn
 	}
-	return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
+	return d, false
 }
 
 // toolFails reports whether the layout's tool itself fails the build on
-// the broken link msg (layout.Settings.BrokenLinks "error": VitePress
+// the broken link d (layout.Settings.BrokenLinks "error": VitePress
 // without ignoreDeadLinks, Docusaurus' onBrokenLinks: 'throw'): then it
 // is sitegen's error as it is the tool's, not a tolerance that says the
 // tool builds it. A link to a missing heading is not one of them: neither
 // tool's link check reads fragments (Docusaurus' onBrokenAnchors apart).
-func (s *Site) toolFails(msg string) bool {
-	return s.Lay.Settings.BrokenLinks == "error" && strings.HasPrefix(msg, "broken link ") && !anchorProblem(msg)
+func (s *Site) toolFails(d Diagnostic) bool {
+	return s.Lay.Settings.BrokenLinks == "error" && d.Link.Broken() && !anchorProblem(d)
 }
 
 var _ layout.Expander // the hook this file serves

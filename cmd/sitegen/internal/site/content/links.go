@@ -318,11 +318,12 @@ func linkTo(u string) markup.LinkTarget { return markup.LinkTarget{URL: u} }
 // broken link (Docusaurus' onBrokenAnchors).
 const noHeading = "no heading with id"
 
-// anchorProblem reports whether a problem message is a broken anchor: a
-// link to a page that is there, with a #fragment that names none of its
-// headings.
-func anchorProblem(msg string) bool {
-	return strings.HasPrefix(msg, "broken link ") && strings.Contains(msg, ": "+noHeading+" ")
+// anchorProblem reports whether a problem is a broken anchor: a link to
+// a page that is there, with a #fragment that names none of its headings
+// (its reason says so, after what it is of: fragment's "no heading with
+// id …", wrapped or not).
+func anchorProblem(d Diagnostic) bool {
+	return d.Link.Broken() && strings.Contains(": "+d.Link.Reason, ": "+noHeading+" ")
 }
 
 func broken(format string, args ...any) markup.LinkTarget {

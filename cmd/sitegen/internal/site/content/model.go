@@ -246,3 +246,22 @@ func (s *Site) Config() Config { return *s.Cfg }
 
 // Diagnostics returns every problem found so far, sorted.
 func (s *Site) Diagnostics() Diagnostics { return s.Diag.Sorted() }
+
+// FrontMatterKey calls f with the content-relative path of each page
+// loaded from a file, published or not (a note its tool leaves out too),
+// whose front matter has key, and that key's value: what the site's scan
+// and load found, for a plugin that reads notes by their front matter
+// (the Fantasy Statblocks creature notes: site.vaultNotes). In no order.
+func (m *Model) FrontMatterKey(key string, f func(rel string, v any)) {
+	each := func(p *Page) {
+		if v, ok := p.Meta[key]; ok && p.File != "" {
+			f(p.Rel, v)
+		}
+	}
+	for _, p := range m.ByRel {
+		each(p)
+	}
+	for _, p := range m.unpubPages {
+		each(p)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -81,6 +82,8 @@ func (e *RecordEnc) Diags(l Diagnostics) {
 		e.Int(int64(d.Col))
 		e.Str(d.Field)
 		e.Str(d.Msg)
+		e.Str(d.Link.Target)
+		e.Str(d.Link.Reason)
 	}
 }
 
@@ -228,7 +231,7 @@ func (d *RecordDec) Diags() Diagnostics {
 	}
 	l := make(Diagnostics, n)
 	for i := range l {
-		l[i] = Diagnostic{File: d.Str(), Line: d.Small(), Col: d.Small(), Field: d.Str(), Msg: d.Str()}
+		l[i] = Diagnostic{File: d.Str(), Line: d.Small(), Col: d.Small(), Field: d.Str(), Msg: d.Str(), Link: markup.BrokenLink{Target: d.Str(), Reason: d.Str()}}
 	}
 	return l
 }

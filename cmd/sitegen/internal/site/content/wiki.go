@@ -618,12 +618,13 @@ func (l pageLinks) wikiByPlugin(w *layout.WikiLinks, target, frag string) markup
 // are recorded in b, the body of the page being rendered (p itself, or a
 // page that embeds p); nil: nothing is recorded, problems are reported.
 func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Page {
-	report := func(pr markup.Problem) {
-		s.report(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg)
+	diag := func(pr markup.Problem) Diagnostic {
+		return Diagnostic{File: p.File, Line: p.srcLine(pr.Line), Col: pr.Col, Msg: pr.Msg, Link: pr.Link}
 	}
+	report := func(pr markup.Problem) { s.reportDiag(diag(pr), pr.Warning) }
 	if b != nil {
 		report = func(pr markup.Problem) {
-			if d, warning, keep := s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg); keep {
+			if d, warning, keep := s.problem(diag(pr), pr.Warning); keep {
 				b.Report(d, warning)
 			}
 		}
