@@ -163,6 +163,11 @@ type Layout struct {
 	// tag's name must be one Obsidian accepts (a tool that takes tags
 	// only as Obsidian writes them).
 	TagSlug func(tag string) string
+	// TagTitle, when set, titles a tag's page from the spellings the
+	// pages write its term with (all making the same TagSlug), in the
+	// pages' content order: Hugo's term page takes the first, Zola's
+	// merged term the smallest name. nil: "#" and the tag's name.
+	TagTitle func(written []string) string
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.

@@ -374,6 +374,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// string is one term, not a list (Hugo 0.111 measured: tags:
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
+	// A term's page is titled with the term as the first page (content
+	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
+	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice
+	// Pools"); a content/tags/TERM/_index.md gives it its own title.
+	l.TagTitle = func(written []string) string { return written[0] }
 	l.TagsOf = func(meta map[string]any) any {
 		for k, v := range meta {
 			if strings.EqualFold(k, "tags") { // Hugo's front matter keys are case-insensitive
