@@ -576,6 +576,10 @@ type Layout struct {
 	// publishes no page, only that redirect at the root and the static
 	// files. "": the default locale is the layout's own, at the root.
 	RootRedirect string
+	// HomeAlias, when set, is a site path ("/en/") the layout's own build
+	// writes as a redirect to its home page, where no page is (Hugo's
+	// default language at the root: its /LANG/ leads to /).
+	HomeAlias string
 	// StaticAtRoot: the tool publishes the Static folders' files once,
 	// at the whole site's root, for every locale (Hugo with one host):
 	// a locale's build publishes no copy and links those at the root

@@ -175,6 +175,11 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		if inSubdir {
 			l.RootRedirect = def + "/"
 			l.Read = append(l.Read, "defaultContentLanguageInSubdir")
+		} else {
+			// Hugo 0.111 measured: with the default language at the
+			// root, public/en/index.html is an alias page to / (the
+			// home page's only: no /en/combat/).
+			l.HomeAlias = "/" + def + "/"
 		}
 	}
 }
