@@ -1,6 +1,8 @@
 package site
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,6 +66,48 @@ func TestHugoDefaultLanguageRedirect(t *testing.T) {
 			for _, p := range tc.absent {
 				if _, ok := out[p]; ok {
 					t.Errorf("%s published", p)
+				}
+			}
+		})
+	}
+}
+
+// TestHugoAlternates: Hugo's own templates name a page's other languages
+// only in sitemap.xml, from .Translations ("{{ if .IsTranslated }}", an
+// xhtml:link rel="alternate" for each translation and for the page
+// itself); there is no x-default in them (an hreflang in a page's head
+// is a theme's). Hugo 0.111 measured: /combat/ (translated) has en and fr
+// alternates, no x-default. So sitegen's <link rel="alternate" hreflang>
+// of a Hugo page lists the translations there are and the page itself,
+// never another language's home page standing in for a missing
+// translation, and no x-default, wherever the default language is; an
+// untranslated page none (Hugo 0.111: /magic/ has no xhtml:link).
+func TestHugoAlternates(t *testing.T) {
+	for _, tc := range []struct {
+		name, inSubdir, prefix string
+	}{
+		{"at the root", "", ""},
+		{"in subdir", "defaultContentLanguageInSubdir = true\n", "en/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _ := buildFolder(t, map[string]string{
+				"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\ndefaultContentLanguage = 'en'\n" + tc.inSubdir +
+					"[languages.en]\nweight = 1\nlanguageCode = 'en'\n[languages.fr]\nweight = 2\nlanguageCode = 'fr'\n",
+				"content/_index.md":    "---\ntitle: Home\n---\nhome\n",
+				"content/_index.fr.md": "---\ntitle: Accueil\n---\naccueil\n",
+				"content/combat.md":    "---\ntitle: Combat\n---\nc\n",
+				"content/combat.fr.md": "---\ntitle: Combat FR\n---\nc\n",
+				"content/magic.md":     "---\ntitle: Magic\n---\nm\n",
+			})
+			alternates := regexp.MustCompile(`<link rel="alternate" href="[^"]*" hreflang="[^"]*">`)
+			base := "https://x.test/" + tc.prefix
+			for page, want := range map[string][]string{
+				tc.prefix + "combat/index.html": {`<link rel="alternate" href="` + base + `combat/" hreflang="en">`, `<link rel="alternate" href="https://x.test/fr/combat/" hreflang="fr">`},
+				"fr/combat/index.html":          {`<link rel="alternate" href="` + base + `combat/" hreflang="en">`, `<link rel="alternate" href="https://x.test/fr/combat/" hreflang="fr">`},
+				tc.prefix + "magic/index.html":  nil, // no translation: none
+			} {
+				if got := alternates.FindAllString(out[page], -1); !slices.Equal(got, want) {
+					t.Errorf("%s: alternates\n%q, want\n%q", page, got, want)
 				}
 			}
 		})
