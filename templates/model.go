@@ -555,7 +555,7 @@ func (p *Page) Alternates() []Alternate {
 				continue // no translation there
 			}
 		}
-		out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: l.Lang})
+		out = append(out, Alternate{Href: absolute(origin, p.Site.LocaleURL(l, p.URL)), Lang: l.Lang})
 	}
 	if own {
 		if len(out) < 2 {
@@ -565,10 +565,19 @@ func (p *Page) Alternates() []Alternate {
 	}
 	for _, l := range p.Site.Locales {
 		if l.Default {
-			out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: "x-default"})
+			out = append(out, Alternate{Href: absolute(origin, p.Site.LocaleURL(l, p.URL)), Lang: "x-default"})
 		}
 	}
 	return out
+}
+
+// absolute is the URL u from origin, u itself when it has its own host
+// (a locale at its own host: LocaleLink.Base).
+func absolute(origin, u string) string {
+	if strings.Contains(u, "://") {
+		return u
+	}
+	return origin + u
 }
 
 func (p *Page) DocumentTitle() string {

@@ -1206,6 +1206,10 @@ type Locale struct {
 	// locale's, its pages' text read from their translations; nil for
 	// the layout that lists it.
 	Layout *Layout
+	// BaseURL, when set, is the locale's own host (Hugo's multihost
+	// languages.LANG.baseURL): its site is published in its Path folder
+	// but served at that URL, its pages linked from the others by it.
+	BaseURL string
 }
 
 // NavEntry is one page of a configured navigation.

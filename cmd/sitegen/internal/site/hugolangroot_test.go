@@ -113,3 +113,49 @@ func TestHugoAlternates(t *testing.T) {
 		})
 	}
 }
+
+// TestHugoMultihost: "Hugo supports multiple languages in a multihost
+// configuration. This means you can configure a baseURL per language."
+// and "If a baseURL is set on the language level, then all languages
+// must have one and they must all be different."
+// (https://gohugo.io/content-management/multilingual/#configure-multilingual-multihost).
+// Hugo 0.111 measured on this fixture: every language is written to its
+// own folder, public/en/ and public/fr/, each served at its host's root
+// (a page links /magic/ and /img/a.png, its .Permalink is
+// https://en.x.test/combat/, its translation https://fr.x.test/combat/);
+// static/ is copied into each folder; nothing is written at public/'s
+// root.
+func TestHugoMultihost(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"hugo.toml": "title = 'T'\ndefaultContentLanguage = 'en'\n" +
+			"[languages.en]\nweight = 1\nbaseURL = 'https://en.x.test/'\n[languages.fr]\nweight = 2\nbaseURL = 'https://fr.x.test/'\n",
+		"content/_index.md":    "---\ntitle: Home\n---\nhome\n",
+		"content/_index.fr.md": "---\ntitle: Accueil\n---\naccueil\n",
+		"content/combat.md":    "---\ntitle: Combat\n---\n[magic](/magic/) ![i](/img/a.png)\n",
+		"content/combat.fr.md": "---\ntitle: Combat FR\n---\nc\n",
+		"content/magic.md":     "---\ntitle: Magic\n---\nm\n",
+		"static/img/a.png":     "png",
+	})
+	for _, f := range []string{"en/index.html", "en/combat/index.html", "en/magic/index.html", "en/img/a.png", "fr/index.html", "fr/combat/index.html", "fr/img/a.png"} {
+		if _, ok := out[f]; !ok {
+			t.Errorf("%s not published", f)
+		}
+	}
+	for _, f := range []string{"index.html", "combat/index.html", "img/a.png", "en/fr/combat/index.html"} {
+		if _, ok := out[f]; ok {
+			t.Errorf("%s published", f)
+		}
+	}
+	for page, want := range map[string][]string{
+		"en/combat/index.html": {`<link rel="canonical" href="https://en.x.test/combat/">`, `href="/magic/"`, `src="/img/a.png"`,
+			`<link rel="alternate" href="https://fr.x.test/combat/" hreflang="fr">`, `<a href="https://fr.x.test/combat/" hreflang="fr"`, `<link rel="stylesheet" href="/css/`},
+		"fr/combat/index.html": {`<link rel="canonical" href="https://fr.x.test/combat/">`, `<link rel="alternate" href="https://en.x.test/combat/" hreflang="en">`,
+			`<a href="https://en.x.test/combat/" hreflang="en"`, `<link rel="stylesheet" href="/css/`},
+	} {
+		for _, w := range want {
+			if !strings.Contains(out[page], w) {
+				t.Errorf("%s lacks %s", page, w)
+			}
+		}
+	}
+}
