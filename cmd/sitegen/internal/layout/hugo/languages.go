@@ -120,7 +120,8 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		}
 	}
 	if len(hosts) > 0 && !multihost {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: a baseURL in some languages, not all: not read (Hugo requires one in every language)", l.File))
+		// Hugo 0.111 stops: "baseURL must be set on all or none of the languages".
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: a baseURL in some languages, not all: not read (Hugo stops the build: \"baseURL must be set on all or none of the languages\")", l.File))
 	}
 	// A disabled language's code still names its files: Hugo 0.111
 	// publishes neither rules/combat.de.md nor a page rules/combat.de/
