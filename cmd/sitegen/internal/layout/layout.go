@@ -183,6 +183,9 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
+	// PublishDrafts: the tool's settings publish the pages whose front
+	// matter says draft: true (Hugo's buildDrafts = true).
+	PublishDrafts bool
 	// TitleRequired: the tool's build stops on a page whose front matter
 	// gives no title (Starlight's docs schema: "title (required)"). A
 	// strict build reports it as an error; a lenient one titles the page

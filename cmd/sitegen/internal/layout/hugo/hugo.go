@@ -231,7 +231,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low))}
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
+		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}
+	// "By default, draft pages are not published when building a site.
+	// You can change this behavior with a command line flag: hugo
+	// --buildDrafts. Or by setting buildDrafts to true in your site
+	// configuration" (https://gohugo.io/methods/site/builddrafts/).
+	l.PublishDrafts = layout.True(low["builddrafts"])
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate, l.BadDates = PageDate, BadDates
 	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
