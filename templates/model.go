@@ -582,7 +582,10 @@ type Alternate struct {
 // Alternates are the page's URLs in each language of the site,
 // absolute (from its Permalink), then the default locale's as
 // x-default; none for a site of one language or a page without a
-// permalink.
+// permalink. Where the locales have pages of their own (LocaleLink.Pages:
+// Hugo's languages), only the page and its translations, none for a page
+// without one, and no x-default, as Hugo's sitemap.xml template lists
+// them ({{ if .IsTranslated }}, from .Translations).
 func (p *Page) Alternates() []Alternate {
 	if len(p.Site.Locales) < 2 || p.Permalink == "" {
 		return nil
@@ -592,15 +595,37 @@ func (p *Page) Alternates() []Alternate {
 		return nil
 	}
 	var out []Alternate
+	own := false
 	for _, l := range p.Site.Locales {
-		out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: l.Lang})
+		if l.Pages != nil {
+			own = true
+			if _, ok := l.Pages[p.URL]; !ok {
+				continue // no translation there
+			}
+		}
+		out = append(out, Alternate{Href: absolute(origin, p.Site.LocaleURL(l, p.URL)), Lang: l.Lang})
+	}
+	if own {
+		if len(out) < 2 {
+			return nil
+		}
+		return out
 	}
 	for _, l := range p.Site.Locales {
 		if l.Default {
-			out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: "x-default"})
+			out = append(out, Alternate{Href: absolute(origin, p.Site.LocaleURL(l, p.URL)), Lang: "x-default"})
 		}
 	}
 	return out
+}
+
+// absolute is the URL u from origin, u itself when it has its own host
+// (a locale at its own host: LocaleLink.Base).
+func absolute(origin, u string) string {
+	if strings.Contains(u, "://") {
+		return u
+	}
+	return origin + u
 }
 
 // DocumentTitle is the page's <title>: its own when it sets one

@@ -168,6 +168,11 @@ type Layout struct {
 	// tag's name must be one Obsidian accepts (a tool that takes tags
 	// only as Obsidian writes them).
 	TagSlug func(tag string) string
+	// TagTitle, when set, titles a tag's page from the spellings the
+	// pages write its term with (all making the same TagSlug), in the
+	// pages' content order: Hugo's term page takes the first, Zola's
+	// merged term the smallest name. nil: "#" and the tag's name.
+	TagTitle func(written []string) string
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
@@ -183,6 +188,9 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
+	// PublishDrafts: the tool's settings publish the pages whose front
+	// matter says draft: true (Hugo's buildDrafts = true).
+	PublishDrafts bool
 	// TitleRequired: the tool's build stops on a page whose front matter
 	// gives no title (Starlight's docs schema: "title (required)"). A
 	// strict build reports it as an error; a lenient one titles the page
@@ -590,6 +598,10 @@ type Layout struct {
 	// publishes no page, only that redirect at the root and the static
 	// files. "": the default locale is the layout's own, at the root.
 	RootRedirect string
+	// HomeAlias, when set, is a site path ("/en/") the layout's own build
+	// writes as a redirect to its home page, where no page is (Hugo's
+	// default language at the root: its /LANG/ leads to /).
+	HomeAlias string
 	// StaticAtRoot: the tool publishes the Static folders' files once,
 	// at the whole site's root, for every locale (Hugo with one host):
 	// a locale's build publishes no copy and links those at the root
@@ -1228,6 +1240,10 @@ type Locale struct {
 	// locale's, its pages' text read from their translations; nil for
 	// the layout that lists it.
 	Layout *Layout
+	// BaseURL, when set, is the locale's own host (Hugo's multihost
+	// languages.LANG.baseURL): its site is published in its Path folder
+	// but served at that URL, its pages linked from the others by it.
+	BaseURL string
 }
 
 // NavEntry is one page of a configured navigation.

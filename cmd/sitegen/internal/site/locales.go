@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -30,7 +31,12 @@ func localeLinks(locs []localeSite, base, current string) []templates.LocaleLink
 	var out []templates.LocaleLink
 	for _, l := range locs {
 		b := base
-		if l.path != "" {
+		switch {
+		case l.host != "" && l.name == current:
+			b = hostPath(l.host) // its site's own base path
+		case l.host != "":
+			b = strings.TrimSuffix(l.host, "/") + "/" // another host: absolute
+		case l.path != "":
 			b = path.Join(base, l.path) + "/"
 		}
 		out = append(out, templates.LocaleLink{Label: l.label, Lang: l.lang, Base: b, Current: l.name == current, Default: l.path == ""})
@@ -41,14 +47,15 @@ func localeLinks(locs []localeSite, base, current string) []templates.LocaleLink
 // localeSite is one locale of the site, as the build needs it.
 type localeSite struct {
 	name, label, lang, path string
-	build                   bool // a site of its own (not the default)
+	host                    string // its own base URL (layout.Locale.BaseURL), "" for none
+	build                   bool   // a site of its own (not the default)
 }
 
 // localeSites are the layout's locales; none for a site of one language.
 func (s *Site) localeSites() []localeSite {
 	var out []localeSite
 	for _, l := range s.Lay.Locales {
-		out = append(out, localeSite{name: l.Name, label: l.Label, lang: l.Lang, path: l.Path, build: l.Layout != nil})
+		out = append(out, localeSite{name: l.Name, label: l.Label, lang: l.Lang, path: l.Path, host: l.BaseURL, build: l.Layout != nil})
 	}
 	return out
 }
@@ -73,6 +80,9 @@ func (s *Site) localeOpts(l layout.Locale, dest string) content.Options {
 	opts := s.Opts
 	opts.Layout = l.Layout
 	opts.BaseURL = baseWith(s.Cfg.BaseURL, l.Path)
+	if l.BaseURL != "" {
+		opts.BaseURL = l.BaseURL // served at its own host, not under the site's
+	}
 	opts.ReuseBuild = false // the body cache knows the files, not their translations
 	opts.Dest = filepath.Join(dest, filepath.FromSlash(l.Path))
 	return opts
@@ -152,7 +162,7 @@ func translations(links []templates.LocaleLink, locs []localeSite, index map[str
 		pages := map[string]string{}
 		for key, from := range index[cur] {
 			if u, ok := to[key]; ok {
-				pages[from] = u
+				pages[from] = hostOrigin(locs[i].host) + u
 			}
 		}
 		out[i].Pages = pages
@@ -221,6 +231,39 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			info: fmt.Sprintf("locale %s (%s): %d pages at %s, %d of them read from translations", l.Name, l.Label, pages, ls.Cfg.Base, translated)})
 	}
 	return out, nil
+}
+
+// hostConfigs are the configurations whose base URL the site is served
+// at: its own, or where its locales have their own hosts
+// (layout.Locale.BaseURL), theirs.
+func (s *Site) hostConfigs() []*content.Config {
+	var out []*content.Config
+	for _, l := range s.Lay.Locales {
+		if l.BaseURL != "" {
+			out = append(out, &content.Config{BaseURL: l.BaseURL})
+		}
+	}
+	if out == nil {
+		out = append(out, s.Cfg)
+	}
+	return out
+}
+
+// hostPath is the path of the base URL u ("/" for https://fr.x.test).
+func hostPath(u string) string {
+	if p, err := url.Parse(u); err == nil && p.Path != "" {
+		return strings.TrimSuffix(p.Path, "/") + "/"
+	}
+	return "/"
+}
+
+// hostOrigin is the scheme and host of the base URL u, "" for none:
+// what makes a root-relative URL of its site absolute.
+func hostOrigin(u string) string {
+	if p, err := url.Parse(u); err == nil && p.Host != "" {
+		return p.Scheme + "://" + p.Host
+	}
+	return ""
 }
 
 // baseWith is the base URL base with the folder p added.
@@ -322,6 +365,11 @@ func defaultLocale(lay *layout.Layout) string {
 // root an alias page to that folder, as Hugo writes it (a meta refresh, a
 // canonical link, a link). Its pages are the locale's build's.
 func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error {
+	for _, l := range s.Lay.Locales {
+		if l.BaseURL != "" {
+			return nil // each locale at its own host: nothing at the root (Hugo's multihost)
+		}
+	}
 	if _, err := s.copyStatic(ctx, out, map[string]bool{"index.html": true}, nil); err != nil {
 		return err
 	}

@@ -388,8 +388,10 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote()), Cache: bc.note()}
 	res.Notes = append(res.Notes, content.LayoutNotes(s.Lay)...)
-	if w := s.Cfg.PlaceholderBaseURL(); w != "" {
-		res.Notes = append(res.Notes, w+"; "+setBaseURL(s.Lay))
+	for _, c := range s.hostConfigs() {
+		if w := c.PlaceholderBaseURL(); w != "" {
+			res.Notes = append(res.Notes, w+"; "+setBaseURL(s.Lay))
+		}
 	}
 	res.WarningList = s.Warn.Sorted()
 	res.Layout = s.Lay.Describe()

@@ -34,7 +34,7 @@ var settingsExt = []string{".toml", ".yaml", ".yml", ".json"}
 // of ConfigFiles, the first there) holds root keys; another file is the
 // root key it is named after ("params.toml" is params, "menus.toml"
 // menus), and key.LANG.toml the key of that language ("menus.en.toml" is
-// languages.en.menus). It returns nil when neither folder holds
+// languages.en.menus; "languages.en.toml" languages.en itself). It returns nil when neither folder holds
 // hugo.toml (or another of ConfigFiles), and the files read.
 func readConfigDir(l *layout.Layout, dir, environment string) (map[string]any, []string, error) {
 	var merged map[string]any
@@ -62,6 +62,8 @@ func readConfigDir(l *layout.Layout, dir, environment string) (map[string]any, [
 				rootDone = true
 			case len(parts) == 1:
 				into = []string{parts[0]}
+			case len(parts) == 2 && strings.EqualFold(parts[0], "languages"):
+				into = []string{"languages", parts[1]} // languages.fr.toml: fr's own table (Hugo 0.111 measured)
 			case len(parts) == 2:
 				into = []string{"languages", parts[1], parts[0]}
 			default:

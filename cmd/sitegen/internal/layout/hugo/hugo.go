@@ -231,7 +231,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low))}
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
+		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}
+	// "By default, draft pages are not published when building a site.
+	// You can change this behavior with a command line flag: hugo
+	// --buildDrafts. Or by setting buildDrafts to true in your site
+	// configuration" (https://gohugo.io/methods/site/builddrafts/).
+	l.PublishDrafts = layout.True(low["builddrafts"])
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate, l.BadDates = PageDate, BadDates
 	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
@@ -374,6 +380,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// string is one term, not a list (Hugo 0.111 measured: tags:
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
+	// A term's page is titled with the term as the first page (content
+	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
+	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice
+	// Pools"); a content/tags/TERM/_index.md gives it its own title.
+	l.TagTitle = func(written []string) string { return written[0] }
 	l.TagsOf = func(meta map[string]any) any {
 		for k, v := range meta {
 			if strings.EqualFold(k, "tags") { // Hugo's front matter keys are case-insensitive

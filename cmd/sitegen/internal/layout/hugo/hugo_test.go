@@ -229,6 +229,16 @@ func TestLanguages(t *testing.T) {
 			"hugo.toml":    "title = \"Root\"\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\ntitle = \"Rules\"\n[languages.fr]\nweight = 2\ntitle = \"Règles\"\n",
 			"content/a.md": "", "content/a.fr.md": "",
 		}, want: []string{"en en content Rules", "fr fr content Règles"}},
+		// config/_default/languages.LANG.toml is that language's table
+		// (northcoder-repo/hugo_i18n_demo; Hugo 0.111 measured: its de
+		// site is built from content/de with its title), not a
+		// languages key of the language as menus.LANG.toml's menus are.
+		{name: "configuration directory, languages.LANG.toml", content: "content/fr", redirect: "fr/", files: map[string]string{
+			"config/_default/hugo.toml":         "title = \"Root\"\ndefaultContentLanguage = \"fr\"\ndefaultContentLanguageInSubdir = true\n",
+			"config/_default/languages.fr.toml": "title = \"Démo\"\ncontentDir = \"content/fr\"\nweight = 1\n",
+			"config/_default/languages.de.toml": "title = \"Demo\"\ncontentDir = \"content/de\"\nweight = 2\n",
+			"content/fr/a.md":                   "", "content/de/a.md": "",
+		}, want: []string{"fr fr content/fr Démo", "de de content/de Demo"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, tt.files))

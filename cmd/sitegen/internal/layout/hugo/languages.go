@@ -99,6 +99,30 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 	// (https://gohugo.io/content-management/multilingual/): the default
 	// language is then a locale like the others, in its folder.
 	inSubdir := layout.True(lower(m)["defaultcontentlanguageinsubdir"])
+	// "Hugo supports multiple languages in a multihost configuration.
+	// This means you can configure a baseURL per language" and "If a
+	// baseURL is set on the language level, then all languages must have
+	// one and they must all be different"
+	// (https://gohugo.io/content-management/multilingual/). Hugo 0.111
+	// measured: each language is written to its folder, public/en/ and
+	// public/fr/, served at its host's root, with its own copy of
+	// static/; nothing at public/'s root.
+	hosts := map[string]string{}
+	for _, g := range langs {
+		if u, _ := lower(g.own)["baseurl"].(string); u != "" && !g.disabled {
+			hosts[g.name] = u
+		}
+	}
+	multihost := len(hosts) > 0
+	for _, g := range langs {
+		if !g.disabled && hosts[g.name] == "" {
+			multihost = false
+		}
+	}
+	if len(hosts) > 0 && !multihost {
+		// Hugo 0.111 stops: "baseURL must be set on all or none of the languages".
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: a baseURL in some languages, not all: not read (Hugo stops the build: \"baseURL must be set on all or none of the languages\")", l.File))
+	}
 	// A disabled language's code still names its files: Hugo 0.111
 	// publishes neither rules/combat.de.md nor a page rules/combat.de/
 	// when de is disabled ("disableLanguages: Disable listed languages",
@@ -119,8 +143,11 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 			continue
 		}
 		loc := locale(g, m)
+		if multihost {
+			loc.BaseURL = hosts[g.name]
+		}
 		if g.name == def {
-			if inSubdir {
+			if inSubdir || multihost {
 				loc.Layout = languageSite(l, g, m, pageURL) // its rules of translation by file name: below
 			} else {
 				loc.Path = "" // at the root
@@ -171,10 +198,18 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		// Hugo 0.111 measured (one baseURL): static/ is published once,
 		// at the root, and a page in any language links it as /img/a.png;
 		// a language's own staticDir is not published at all.
-		l.StaticAtRoot = true
-		if inSubdir {
+		l.StaticAtRoot = !multihost
+		if multihost {
+			l.RootRedirect = def + "/" // no page at the root; its build writes nothing there
+			l.Read = append(l.Read, "languages' baseURL (multihost)")
+		} else if inSubdir {
 			l.RootRedirect = def + "/"
 			l.Read = append(l.Read, "defaultContentLanguageInSubdir")
+		} else {
+			// Hugo 0.111 measured: with the default language at the
+			// root, public/en/index.html is an alias page to / (the
+			// home page's only: no /en/combat/).
+			l.HomeAlias = "/" + def + "/"
 		}
 	}
 }

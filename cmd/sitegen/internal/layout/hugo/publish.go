@@ -34,6 +34,10 @@ type rules struct {
 	// docsy: the site's theme is Docsy, whose sidebar leaves out a page
 	// with toc_hide: true (Unlisted).
 	docsy bool
+	// future and expired: the settings' buildFuture and buildExpired
+	// (hugo --buildFuture, --buildExpired) publish pages dated in the
+	// future and past their expiryDate.
+	future, expired bool
 }
 
 // lower is meta with its keys in lower case (Hugo's keys are): meta
@@ -85,6 +89,9 @@ func (r rules) Unpublished(meta map[string]any, rel string) string {
 	}
 	now := r.now()
 	for _, key := range []string{"publishDate", "pubDate", "published", "date"} {
+		if r.future {
+			break
+		}
 		v, ok := m[strings.ToLower(key)]
 		if !ok {
 			continue
@@ -102,6 +109,9 @@ func (r rules) Unpublished(meta map[string]any, rel string) string {
 		break // the first date given is the page's publishDate
 	}
 	for _, key := range []string{"expiryDate", "unpublishDate"} {
+		if r.expired {
+			break
+		}
 		v, ok := m[strings.ToLower(key)]
 		if !ok {
 			continue

@@ -204,6 +204,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// ("on" by default: "Plane Shift" at /tags/plane-shift/).
 		mode := slugMode(m, "taxonomies")
 		l.TagSlug = func(tag string) string { return Slugify(tag, mode) }
+		// "terms that have the same slug will get merged": the merged
+		// term keeps the smallest name (Taxonomy::new sorts by slug,
+		// then name, and dedup_by keeps the first).
+		l.TagTitle = func(written []string) string { return slices.Min(written) }
 	}
 	return l, nil
 }

@@ -515,6 +515,9 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
+	if s.Lay.HomeAlias != "" {
+		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: s.Lay.HomeAlias, key: "languages", written: s.Lay.HomeAlias, yields: true})
+	}
 	s.checkURLs()
 	if s.Cfg.Obsidian {
 		s.buildWiki(pages)

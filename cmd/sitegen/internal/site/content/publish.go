@@ -76,7 +76,7 @@ func (s *Site) visibilityOf(p *Page, sections map[string]map[string]any) visibil
 			return visibility{reason: r, preview: true}
 		}
 	}
-	if layout.True(meta["draft"]) {
+	if layout.True(meta["draft"]) && !s.Lay.PublishDrafts {
 		return visibility{reason: draftReason, preview: true}
 	}
 	if s.Lay.Unlisted != nil {

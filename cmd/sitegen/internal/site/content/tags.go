@@ -77,7 +77,7 @@ func (s *Site) buildTags() {
 	for _, p := range s.Pages {
 		// A page of the content at the tags list's own URL (a Jekyll
 		// site's tags.html) is that list's page, in any layout.
-		if s.Lay.Kind == layout.Quartz && strings.HasPrefix(p.SitePath, "/"+tagsDir+"/") || p.SitePath == "/"+tagsDir+"/" {
+		if (s.Lay.Kind == layout.Quartz || s.Lay.Kind == layout.Hugo) && strings.HasPrefix(p.SitePath, "/"+tagsDir+"/") || p.SitePath == "/"+tagsDir+"/" {
 			own[p.SitePath] = p
 		}
 	}
@@ -92,6 +92,7 @@ func (s *Site) buildTags() {
 		name string
 	}
 	paths := map[named]string{} // tag name -> its page's site path, "" for none: a name is checked once
+	written := s.writtenTags()
 	for _, p := range s.Pages {
 		if p.Unlisted != "" {
 			continue // published, but in no list
@@ -127,8 +128,12 @@ func (s *Site) buildTags() {
 					if f, ok := strings.CutSuffix(rel, ".html"); ok {
 						rel = f + "/"
 					}
+					title := "#" + name
+					if w := written[name]; len(w) > 0 {
+						title = s.Lay.TagTitle(w)
+					}
 					tp = &Page{Rel: rel + sectionIndex, Kind: templates.KindSection, SitePath: sp,
-						Title: "#" + name, Ids: map[string]bool{}, tag: name, tagFrom: p}
+						Title: title, Ids: map[string]bool{}, tag: name, tagFrom: p}
 					added = append(added, tp)
 				}
 				byPath[sp] = tp
@@ -177,6 +182,9 @@ func (s *Site) buildTags() {
 		}
 		if g == nil {
 			slices.SortFunc(tp.Children, comparePages)
+			if s.Lay.ListAll {
+				tp.PerPage = max(len(tp.Children), 1) // one page, as the tree's lists (a page of the content at the tag's URL was paged before it had the tag's pages)
+			}
 			continue
 		}
 		// The tool's order (a blog's newest first), its title and paging.
@@ -185,7 +193,7 @@ func (s *Site) buildTags() {
 	}
 	for g, index := range indexes {
 		slices.SortFunc(index.Children, func(a, b *Page) int { return cmp.Compare(a.SitePath, b.SitePath) })
-		if g != nil {
+		if g != nil || s.Lay.ListAll {
 			// A tool's list of tags is one page (Docusaurus's
 			// TagsListPage lists every tag); its PerPage pages a tag's own.
 			index.PerPage = max(len(index.Children), 1)
@@ -193,6 +201,28 @@ func (s *Site) buildTags() {
 	}
 	slices.SortFunc(added, func(a, b *Page) int { return cmp.Compare(a.SitePath, b.SitePath) })
 	s.Pages = append(s.Pages, added...)
+}
+
+// writtenTags gives, for each tag of the site's pages, the spellings its
+// pages write it with, in the pages' order, where the layout titles a
+// tag's page from them (layout.Layout.TagTitle): the front matter's terms
+// (layout.Layout.TagsOf), each one term, by their TagSlug. nil otherwise.
+func (s *Site) writtenTags() map[string][]string {
+	if s.Lay.TagTitle == nil || s.Lay.TagsOf == nil || s.Lay.TagSlug == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, p := range s.Pages {
+		if p.Meta == nil {
+			continue
+		}
+		for _, name := range frontMatterTags(s.Lay.TagsOf(p.Meta), true) {
+			if slug := s.Lay.TagSlug(name); slug != "" && !slices.Contains(out[slug], name) {
+				out[slug] = append(out[slug], name)
+			}
+		}
+	}
+	return out
 }
 
 // tagNames are the tags a page is listed under: its own, and in a Quartz
@@ -220,9 +250,16 @@ func (s *Site) tagNames(tags []string) []string {
 }
 
 // ownTagPage makes a page of the content a tag page: a section (its list
-// shown), out of the navigation.
+// shown), out of the navigation and of the reading order.
 func (s *Site) ownTagPage(p *Page) {
 	p.Kind, p.navExclude = templates.KindSection, true
+	if p.Prev != nil {
+		p.Prev.Next = p.Next
+	}
+	if p.Next != nil {
+		p.Next.Prev = p.Prev
+	}
+	p.Prev, p.Next = nil, nil
 	if p.Parent != nil {
 		p.Parent.Children = slices.DeleteFunc(p.Parent.Children, func(c *Page) bool { return c == p })
 	}
