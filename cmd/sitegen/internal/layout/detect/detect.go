@@ -120,7 +120,10 @@ const maxNestedEntries = 1000
 // symlinking six of the root's folders into it) publishes only what
 // that build puts there, while sitegen, which cannot run the CI, builds
 // the whole folder; the note says so, so the editor can point --source
-// at what is published.
+// at what is published. It notes an Obsidian vault in a top folder too
+// (its .obsidian/ there, as in SteffenHammer/shadowDarkVault): the vault
+// is that folder, and its settings (excluded files, the templates folder)
+// are read only when --source names it.
 func nestedQuartz(dir string) []string {
 	var notes []string
 	var look func(rel string, depth int)
@@ -136,6 +139,9 @@ func nestedQuartz(dir string) []string {
 				continue
 			}
 			sub := path.Join(rel, e.Name())
+			if f := path.Join(sub, obsidian.Dir); depth == 1 && layout.Exists(dir, f, true) {
+				notes = append(notes, fmt.Sprintf("%s: an Obsidian vault is in %s/; --source %s builds it with its settings (excluded files, the templates folder), as Obsidian opens it", f, sub, sub))
+			}
 			if f := path.Join(sub, quartz.ConfigFile); layout.Exists(dir, f, false) {
 				notes = append(notes, fmt.Sprintf("%s: a Quartz project is in %s/ and its content/ is not this folder: sitegen builds this folder as a folder of Markdown, every note in it published, where Quartz publishes what its build puts in %s/content/ and its ignorePatterns and filters allow", f, sub, sub))
 				continue

@@ -158,6 +158,29 @@ func TestNestedDocusaurus(t *testing.T) {
 // (ggfevans/daggerheart-campaign-vault keeps .web/quartz, filled by its
 // CI), is named in a note: sitegen builds the folder, everything in it,
 // where Quartz publishes what its build puts in content/ (eval15A NA2).
+// TestNestedVault: Obsidian's vault is the folder that holds its
+// .obsidian/ settings ("A vault is a folder on your local file system
+// where Obsidian stores your notes", help.obsidian.md, "How Obsidian
+// stores data": the vault's settings in .obsidian/ at its root). A
+// repository whose vault is one folder down (SteffenHammer/shadowDarkVault:
+// shadowVault/.obsidian/) is read as a folder of Markdown from its root,
+// with none of the vault's settings (its templates folder published):
+// the note names the vault and the --source that builds it.
+func TestNestedVault(t *testing.T) {
+	l, err := Layout(layouttest.Write(t, map[string]string{
+		"README.md": "# The adventure\n", "shadowVault/.obsidian/app.json": "{}\n",
+		"shadowVault/.obsidian/templates.json": `{"folder": "Templates"}` + "\n",
+		"shadowVault/Act 1.md": "# Act 1\n", "shadowVault/Templates/npc.md": "[[<statblock-file>]]\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "shadowVault/.obsidian: an Obsidian vault is in shadowVault/; --source shadowVault builds it with its settings"
+	if l.Kind != layout.Markdown || !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+		t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
+	}
+}
+
 func TestNestedQuartz(t *testing.T) {
 	for _, sub := range []string{".web/quartz", "site/quartz"} {
 		t.Run(sub, func(t *testing.T) {
