@@ -170,7 +170,7 @@ func TestNestedVault(t *testing.T) {
 	l, err := Layout(layouttest.Write(t, map[string]string{
 		"README.md": "# The adventure\n", "shadowVault/.obsidian/app.json": "{}\n",
 		"shadowVault/.obsidian/templates.json": `{"folder": "Templates"}` + "\n",
-		"shadowVault/Act 1.md": "# Act 1\n", "shadowVault/Templates/npc.md": "[[<statblock-file>]]\n",
+		"shadowVault/Act 1.md":                 "# Act 1\n", "shadowVault/Templates/npc.md": "[[<statblock-file>]]\n",
 	}))
 	if err != nil {
 		t.Fatal(err)
