@@ -11,7 +11,8 @@ import (
 // text (Site.frame: previous and next, breadcrumbs, section, children,
 // "Linked from", the navigation, the page's own front matter) while
 // those pages' bodies stay the same, and settings that change every
-// page. A build that kept a page's output because its body is unchanged
+// page. A home's frame (HomeView) also warns of its hero's broken links
+// and publishes its picture: a skipped frame must not lose them. A build that kept a page's output because its body is unchanged
 // (skipping frame and pageKey, issue 35 item 3 step 2) without comparing
 // all its frame's inputs would publish stale pages here.
 var frameCases = []askEdits{
@@ -80,6 +81,17 @@ var frameCases = []askEdits{
 	}, []map[string]string{
 		{"docs/rules.md": "---\nhide:\n  - navigation\n  - toc\n  - footer\n---\n# Rules\n\n## Combat\n\nRules.\n"}, // its own front matter (Layout.Hide), its body the same
 		{"docs/magic.md": "# Sorcery\n\nMagic.\n"}, // a heading: the nav's label stays, previous and next
+	}},
+	{"vitepress home", map[string]string{
+		".vitepress/config.mts": "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'Six Dice',\n})\n",
+		"index.md":              "---\nlayout: home\nhero:\n  name: Six Dice\n  image:\n    src: ./hero.png\n  actions:\n    - text: Start\n      link: /rules/wild\n    - text: Lost\n      link: /rules/lost\n---\n",
+		"hero.png":              "png",
+		"rules/wild.md":         "# The wild die\n\nExplodes.\n",
+		"rules/skills.md":       "# Skills\n\nSkills.\n",
+	}, []map[string]string{
+		{"rules/skills.md": "# Skills\n\nWhat you are good at.\n"}, // the home's body the same: its hero's warning and picture stay (HomeView)
+		{"rules/wild.md": ""},          // the page the hero's action leads to gone: a broken link
+		{"rules/lost.md": "# Found\n"}, // the broken action's page made
 	}},
 }
 
