@@ -339,6 +339,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			}
 		}
 	}
+	l.Hide = hideTOC
 	l.Static = []string{"static"}
 	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will
@@ -588,6 +589,20 @@ func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 	// sitegen's message does not say Docusaurus builds it.
 	l.Settings.BrokenLinks = links
 	l.Settings.BrokenAnchors = policy(obj, "onBrokenAnchors", "onBrokenAnchors", "warn")
+}
+
+// hideTOC is a doc's hide_table_of_contents ("Whether to hide the table
+// of contents to the right", default false), read as Joi's boolean()
+// reads it (true, or the string "true" in any case): the table of
+// contents alone is hidden.
+func hideTOC(meta map[string]any) (toc, nav, pager, path bool) {
+	switch v := meta["hide_table_of_contents"].(type) {
+	case bool:
+		toc = v
+	case string:
+		toc = strings.EqualFold(v, "true")
+	}
+	return toc, false, false, false
 }
 
 // duplicateRoutes reads the site's policy for two pages of one route:

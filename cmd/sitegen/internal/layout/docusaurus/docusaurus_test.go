@@ -636,3 +636,30 @@ func TestBlogPage(t *testing.T) {
 		}
 	}
 }
+
+// TestHideTableOfContents: a doc's front matter "hide_table_of_contents
+// | boolean | false | Whether to hide the table of contents to the
+// right." (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter):
+// the table of contents only; the navigation, pager and breadcrumbs stay.
+func TestHideTableOfContents(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": "module.exports = {title: 'T'}"}))
+	if err != nil || l == nil || l.Hide == nil {
+		t.Fatalf("Recognise = %+v, %v; want a layout with a Hide rule", l, err)
+	}
+	for _, tc := range []struct {
+		meta map[string]any
+		toc  bool
+	}{
+		{map[string]any{"hide_table_of_contents": true}, true},
+		{map[string]any{"hide_table_of_contents": false}, false},
+		{map[string]any{"hide_table_of_contents": "true"}, true}, // Joi's boolean() converts the string, as number() does a quoted position
+		{map[string]any{"hide_table_of_contents": "yes"}, false},
+		{map[string]any{}, false},
+		{map[string]any{"hide": []any{"toc"}}, false}, // Material for MkDocs' key, not Docusaurus's
+	} {
+		toc, nav, pager, path := l.Hide(tc.meta)
+		if toc != tc.toc || nav || pager || path {
+			t.Errorf("Hide(%v) = %v, %v, %v, %v; want toc %v only", tc.meta, toc, nav, pager, path, tc.toc)
+		}
+	}
+}
