@@ -81,6 +81,17 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 	if len(out) < 2 {
 		return
 	}
+	// A link is read from the whole site's root, whose pages are every
+	// locale's: one to another locale's page leads there.
+	for i := range out {
+		c := out[i].Layout
+		if c == nil {
+			c = l
+		} else {
+			c.ToolRouteUp = out[i].Path + "/"
+		}
+		c.LocaleRoute = localeRoute(l, out, out[i].Path, dir)
+	}
 	// public/ is published once, at the site's root, which every
 	// locale's pages link ("/logo.png" on a page of fr/).
 	l.StaticAtRoot = true
@@ -143,4 +154,55 @@ func str(o *jsconfig.Object, key string) string {
 	}
 	s, _ := o.String(key)
 	return s
+}
+
+// localeRoute is the LocaleRoute of the site of locale self (its Path,
+// "" for the root's), one of locales of l: the site path of the page
+// another locale's folder has at sp, from the whole site's root
+// ("/fr/guide/a" or "/fr/guide/a.md": fr/guide/a.md's URL under /fr/),
+// "" for none.
+func localeRoute(l *layout.Layout, locales []layout.Locale, self, dir string) func(sp string) string {
+	return func(sp string) string {
+		p := strings.TrimPrefix(path.Clean("/"+sp), "/")
+		var root layout.Locale
+		for _, loc := range locales {
+			if loc.Path == "" {
+				root = loc
+				continue
+			}
+			rest, ok := strings.CutPrefix(p+"/", loc.Path+"/")
+			if !ok {
+				continue
+			}
+			if loc.Path == self {
+				return "" // this site's own: not another's
+			}
+			if rel := pageAt(dir, loc.Layout.Content, strings.TrimSuffix(rest, "/")); rel != "" {
+				return "/" + loc.Path + loc.Layout.Rules.Page(rel, nil).URL
+			}
+			return ""
+		}
+		if self == "" || root.Path != "" {
+			return ""
+		}
+		if rel := pageAt(dir, l.Content, p); rel != "" {
+			return l.Rules.Page(rel, nil).URL
+		}
+		return ""
+	}
+}
+
+// pageAt is the content-relative page file (of folder content) a link's
+// path p names, as VitePress resolves it: "guide/a", "guide/a.md" and
+// "guide/a.html" are guide/a.md, "" and "guide" guide/index.md too; ""
+// for none.
+func pageAt(dir, content, p string) string {
+	p = strings.TrimSuffix(strings.TrimSuffix(p, ".html"), ".md")
+	for _, rel := range []string{p + ".md", path.Join(p, "index.md")} {
+		rel = path.Clean(rel)
+		if rel != ".." && !strings.HasPrefix(rel, "../") && !strings.HasPrefix(rel, "/") && layout.Exists(dir, path.Join(content, rel), false) {
+			return rel
+		}
+	}
+	return ""
 }

@@ -531,6 +531,12 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	if s.unpublished[rel] != "" {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
+	if s.Lay.LocaleRoute != nil {
+		if sp := s.Lay.LocaleRoute(clean); sp != "" { // another locale's page, from the whole site's root
+			u := strings.TrimSuffix(strings.TrimSuffix(s.Cfg.RelURL("/"), s.Lay.ToolRouteUp), "/") + EscapePath(sp)
+			return linkTo(u + query + fragPart(frag))
+		}
+	}
 	if s.Lay.ToolRoute != nil {
 		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
 			if !s.Lay.ToolRouteLinks {
