@@ -62,6 +62,11 @@
 //     is set, from the page's last commit, not for a file git has not
 //     committed nor for a page whose front matter says lastUpdated: false
 //     (https://vitepress.dev/reference/default-theme-last-updated).
+//   - locales (https://vitepress.dev/guide/i18n): locales.root's title,
+//     lang and themeConfig over the top level's; each other key a locale
+//     whose pages are srcDir/KEY/, built under /KEY/ with its own title,
+//     lang, sidebar and nav, and listed by the language switcher; a link
+//     to another locale's page leads there (locales.go).
 //   - layout: home front matter with hero (name, text, tagline, image, actions)
 //     and features is shown as a home page.
 package vitepress
