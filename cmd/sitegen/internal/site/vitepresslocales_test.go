@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,6 +42,11 @@ func TestVitePressLocales(t *testing.T) {
 		if strings.Contains(d.Msg, "broken link") {
 			t.Errorf("warning: %s", d.Msg)
 		}
+	}
+	// fr's pages are its folder's own, none read from a translation:
+	// the report says where they come from.
+	if want := "locale fr (Français): 2 pages at /fr/, from fr/"; !slices.Contains(res.Info, want) {
+		t.Errorf("the build's report does not say %q: %q", want, res.Info)
 	}
 	for file, wants := range map[string][]string{
 		"index.html":      {`<html lang="en"`, `href="/fr/guide/a.html"`},
