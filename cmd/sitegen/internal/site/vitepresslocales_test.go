@@ -17,8 +17,9 @@ import (
 // fr's pages are built under /fr/, with its title and sidebar, and the
 // root's are not built again there. VitePress resolves a link from the
 // whole site's root (file-based routing): a root page's link to
-// /fr/guide/a leads to fr's page, and fr's link to /guide/b (a page only
-// the root has) to the root's; neither is broken.
+// /fr/guide/a leads to fr's page, and fr's links to /guide/b (a page only
+// the root has) and /guide/a (one fr has too) to the root's; none is
+// broken.
 func TestVitePressLocales(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
@@ -30,7 +31,7 @@ func TestVitePressLocales(t *testing.T) {
 		"index.md":      "# Home\n\nSee [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
 		"guide/a.md":    "# Alpha\n\nText.\n",
 		"guide/b.md":    "# Beta\n\nText.\n",
-		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a) et [beta](/guide/b).\n",
+		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
 		"fr/guide/a.md": "# Alpha fr\n\nTexte.\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
@@ -50,7 +51,7 @@ func TestVitePressLocales(t *testing.T) {
 	}
 	for file, wants := range map[string][]string{
 		"index.html":      {`<html lang="en"`, `href="/fr/guide/a.html"`},
-		"fr/index.html":   {`<html lang="fr"`, `href="/fr/guide/a.html"`, `href="/guide/b.html"`},
+		"fr/index.html":   {`<html lang="fr"`, `href="/fr/guide/a.html"`, `href="/guide/b.html"`, `href="/guide/a.html"`},
 		"fr/guide/a.html": {`<html lang="fr"`, "Règles", "Alpha fr"},
 		"guide/a.html":    {"Rules"},
 	} {

@@ -27,7 +27,7 @@ func TestVitePressLocales(t *testing.T) {
 		"index.md":      "# Home\n\nSee [alpha](/guide/a), [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
 		"guide/a.md":    "# Alpha\n\nText.\n",
 		"guide/b.md":    "# Beta\n\nText.\n",
-		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a) et [beta](/guide/b).\n",
+		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
 		"fr/guide/a.md": "# Alpha fr\n\nTexte.\n",
 		"package.json":  `{"name": "fixture", "private": true, "type": "module"}`,
 	}
