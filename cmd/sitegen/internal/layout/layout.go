@@ -134,6 +134,14 @@ type Layout struct {
 	// src/pages), which the layout's one note names; false shows it as
 	// text with a warning.
 	ToolRouteLinks bool
+	// LocaleRoute, on a site whose locales' pages are folders of one
+	// tree (VitePress's locales: fr/ beside the root's pages), is the
+	// site path, from the whole site's root, of the page another
+	// locale's site publishes at the site-absolute link sp
+	// ("/fr/guide/a" from a root page: "/fr/guide/a.html"), "" for none:
+	// the link leads there, as the tool resolves it. In a locale's site
+	// ToolRouteUp is its folder. Nil: none.
+	LocaleRoute func(sp string) string
 	// ToolRouteUp is the folder a locale's site is built in ("fr/")
 	// when the ToolRoute pages are at the whole site's root, not in it
 	// (Astro's src/pages: a fallback page's /games/ stays /games/): a

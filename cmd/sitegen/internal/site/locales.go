@@ -226,9 +226,13 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			}
 		}
 		pages := int(ls.rendered.Load())
+		info := fmt.Sprintf("locale %s (%s): %d pages at %s, %d of them read from translations", l.Name, l.Label, pages, ls.Cfg.Base, translated)
+		if l.Layout.Translation == nil && l.Layout.Content != s.Lay.Content {
+			// Its pages are its own folder's (VitePress's fr/), none a translation of the default's.
+			info = fmt.Sprintf("locale %s (%s): %d pages at %s, from %s/", l.Name, l.Label, pages, ls.Cfg.Base, l.Layout.Content)
+		}
 		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
-			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(),
-			info: fmt.Sprintf("locale %s (%s): %d pages at %s, %d of them read from translations", l.Name, l.Label, pages, ls.Cfg.Base, translated)})
+			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(), info: info})
 	}
 	return out, nil
 }

@@ -62,6 +62,11 @@
 //     is set, from the page's last commit, not for a file git has not
 //     committed nor for a page whose front matter says lastUpdated: false
 //     (https://vitepress.dev/reference/default-theme-last-updated).
+//   - locales (https://vitepress.dev/guide/i18n): locales.root's title,
+//     lang and themeConfig over the top level's; each other key a locale
+//     whose pages are srcDir/KEY/, built under /KEY/ with its own title,
+//     lang, sidebar and nav, and listed by the language switcher; a link
+//     to another locale's page leads there (locales.go).
 //   - layout: home front matter with hero (name, text, tagline, image, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -301,52 +306,68 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "srcExclude")
 	}
 	if theme := obj.Object("themeConfig"); theme != nil {
-		sb := theme.Get("sidebar")
-		if c, computed := sb.(jsconfig.Computed); computed {
-			if arg := sidebarArgument(raw); arg != nil {
-				// Not run: what the function does with its argument is
-				// not known (XiuXianCore's buildSidebar appends a group of
-				// the pages it leaves out). The fallback is the order the
-				// author wrote, then the pages it does not list.
-				sb = arg
-				l.NavRest = true
-				l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not run: the navigation follows the sidebar items it is given as written, "+
-					"then the pages they do not list", file, c.Describe("themeConfig.sidebar")))
-			}
-		}
-		note("themeConfig.sidebar", sb)
-		n := navReader{dir: dir, content: l.Content, layout: l, file: file}
-		switch sb := sb.(type) {
-		case []any:
-			n.items(sb, "", 0)
-		case *jsconfig.Object:
-			for _, key := range sb.Keys { // one sidebar per path prefix, in order
-				switch v := sb.Values[key].(type) {
-				case []any:
-					n.items(v, "", 0)
-				case *jsconfig.Object:
-					base, _ := v.String("base")
-					if items, ok := v.Get("items").([]any); ok {
-						n.items(items, base, 0)
-					}
-				default:
-					note("themeConfig.sidebar "+key, v)
-				}
-			}
-		}
-		if len(l.Nav) > 0 {
-			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
-			// "The sidebar is the main navigation block for your
-			// documentation. You can configure the sidebar menu in
-			// themeConfig.sidebar": shown as configured, its groups
-			// headings over their items; a page it does not list is
-			// published, not in it (layout.NavAsWritten).
-			l.NavAsWritten = true
-		}
-		topNav(l, theme, &n)
+		readTheme(l, theme, sidebarArgument(raw), dir, file, "")
 	}
 	l.Rules = rules{html: !clean}
+	readLocales(l, obj, dir)
 	return l, nil
+}
+
+// readTheme reads the navigation of themeConfig theme into l: its
+// sidebar, then its top bar (topNav). arg is the argument of the call
+// that computes the sidebar, when it is one of sidebar shape (nil
+// otherwise); prefix is the folder ("fr/") of the locale whose
+// navigation it is, its links written with it ("/fr/guide/a"), "" for
+// the root's.
+func readTheme(l *layout.Layout, theme *jsconfig.Object, arg any, dir, file, prefix string) {
+	note := func(key string, v any) {
+		if c, ok := v.(jsconfig.Computed); ok {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): the default is used", file, c.Describe(key)))
+		}
+	}
+	sb := theme.Get("sidebar")
+	if c, computed := sb.(jsconfig.Computed); computed {
+		if arg != nil {
+			// Not run: what the function does with its argument is
+			// not known (XiuXianCore's buildSidebar appends a group of
+			// the pages it leaves out). The fallback is the order the
+			// author wrote, then the pages it does not list.
+			sb = arg
+			l.NavRest = true
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not run: the navigation follows the sidebar items it is given as written, "+
+				"then the pages they do not list", file, c.Describe("themeConfig.sidebar")))
+		}
+	}
+	note("themeConfig.sidebar", sb)
+	n := navReader{dir: dir, content: l.Content, layout: l, file: file, prefix: prefix}
+	switch sb := sb.(type) {
+	case []any:
+		n.items(sb, "", 0)
+	case *jsconfig.Object:
+		for _, key := range sb.Keys { // one sidebar per path prefix, in order
+			switch v := sb.Values[key].(type) {
+			case []any:
+				n.items(v, "", 0)
+			case *jsconfig.Object:
+				base, _ := v.String("base")
+				if items, ok := v.Get("items").([]any); ok {
+					n.items(items, base, 0)
+				}
+			default:
+				note("themeConfig.sidebar "+key, v)
+			}
+		}
+	}
+	if len(l.Nav) > 0 {
+		l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+		// "The sidebar is the main navigation block for your
+		// documentation. You can configure the sidebar menu in
+		// themeConfig.sidebar": shown as configured, its groups
+		// headings over their items; a page it does not list is
+		// published, not in it (layout.NavAsWritten).
+		l.NavAsWritten = true
+	}
+	topNav(l, theme, &n)
 }
 
 // topNav puts themeConfig.nav, the top bar every page of VitePress's
@@ -437,8 +458,12 @@ func public(dir string, l *layout.Layout, line, col int) error {
 // navigation.
 type navReader struct {
 	dir, content, file string
-	layout             *layout.Layout
-	seen               map[string]bool
+	// prefix is the folder of the locale whose navigation is read
+	// ("fr/"), which its links start with: a link without it is
+	// another locale's page, not in this one's navigation.
+	prefix string
+	layout *layout.Layout
+	seen   map[string]bool
 }
 
 // items reads a list of sidebar items: {text, link, items, base}; base
@@ -515,6 +540,17 @@ func (n *navReader) page(base, link string) string {
 		link = base + link
 	}
 	link = strings.TrimPrefix(link, "/")
+	if n.prefix != "" {
+		rest, ok := strings.CutPrefix(link, n.prefix)
+		switch {
+		case link+"/" == n.prefix: // "/fr": the locale's home
+			link = ""
+		case ok:
+			link = rest
+		default: // another locale's page
+			return ""
+		}
+	}
 	if link == "" || strings.HasSuffix(link, "/") {
 		return n.exists(link + "index.md")
 	}

@@ -29,6 +29,9 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 		dest = strings.Repeat("../", strings.Count(from.Rel, "/")) + rest
 	}
 	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
+		if t, ok := s.otherLocale(dest, b); ok {
+			return t
+		}
 		dest = withoutBase(dest, b)
 	}
 	return s.resolveImage(from, dest)
@@ -531,6 +534,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	if s.unpublished[rel] != "" {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
+	if s.Lay.LocaleRoute != nil {
+		if sp := s.Lay.LocaleRoute(clean); sp != "" { // another locale's page
+			return linkTo(s.wholeSiteURL(sp) + query + fragPart(frag))
+		}
+	}
 	if s.Lay.ToolRoute != nil {
 		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
 			if !s.Lay.ToolRouteLinks {
@@ -541,7 +549,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			}
 			u := s.Cfg.RelURL(clean)
 			if up := s.Lay.ToolRouteUp; up != "" { // at the whole site's root, not this locale's
-				u = strings.TrimSuffix(strings.TrimSuffix(s.Cfg.RelURL("/"), up), "/") + EscapePath(clean)
+				u = s.wholeSiteURL(clean)
 			}
 			return linkTo(u + query + fragPart(frag))
 		}
@@ -677,4 +685,31 @@ func fragPart(frag string) string {
 		return ""
 	}
 	return "#" + frag
+}
+
+// otherLocale is the link to another locale's page of the site-absolute
+// link dest written without this locale's LinkBase b ("/guide/a" on a
+// page of VitePress's fr/, whose links are read from the whole site's
+// root: the root's page, even where fr has one of that path), as
+// layout.Layout.LocaleRoute gives it; false when it is none.
+func (s *Site) otherLocale(dest, b string) (markup.LinkTarget, bool) {
+	if s.Lay.LocaleRoute == nil || strings.HasPrefix(dest, b) || dest+"/" == b {
+		return markup.LinkTarget{}, false
+	}
+	target, rest := dest, ""
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		target, rest = dest[:i], dest[i:]
+	}
+	sp := s.Lay.LocaleRoute(target)
+	if sp == "" {
+		return markup.LinkTarget{}, false
+	}
+	return linkTo(s.wholeSiteURL(sp) + rest), true
+}
+
+// wholeSiteURL is the URL of site path sp from the whole site's root,
+// not this locale's (layout.Layout.ToolRouteUp: the folder it is built
+// in).
+func (s *Site) wholeSiteURL(sp string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(s.Cfg.RelURL("/"), s.Lay.ToolRouteUp), "/") + EscapePath(sp)
 }

@@ -1,0 +1,74 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestVitePressLocales: https://vitepress.dev/guide/i18n: "docs/ ├─ es/ │
+// ├─ foo.md ├─ fr/ │ ├─ foo.md ├─ foo.md" with "locales: { root: {
+// label: 'English', lang: 'en' }, fr: { label: 'French', lang: 'fr' } }":
+// fr's pages are built under /fr/, with its title and sidebar, and the
+// root's are not built again there. VitePress resolves a link from the
+// whole site's root (file-based routing): a root page's link to
+// /fr/guide/a leads to fr's page, and fr's links to /guide/b (a page only
+// the root has) and /guide/a (one fr has too) to the root's; none is
+// broken.
+func TestVitePressLocales(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { title: 'Top', ignoreDeadLinks: true,
+  locales: {
+    root: { label: 'English', lang: 'en', title: 'Rules', themeConfig: { sidebar: [{ text: 'Alpha', link: '/guide/a' }] } },
+    fr: { label: 'Français', lang: 'fr', title: 'Règles', themeConfig: { sidebar: [{ text: 'Alpha fr', link: '/fr/guide/a' }] } },
+  } }`,
+		"index.md":      "# Home\n\nSee [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
+		"guide/a.md":    "# Alpha\n\nText.\n",
+		"guide/b.md":    "# Beta\n\nText.\n",
+		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
+		"fr/guide/a.md": "# Alpha fr\n\nTexte.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	for _, d := range res.WarningList {
+		if strings.Contains(d.Msg, "broken link") {
+			t.Errorf("warning: %s", d.Msg)
+		}
+	}
+	// fr's pages are its folder's own, none read from a translation:
+	// the report says where they come from.
+	if want := "locale fr (Français): 2 pages at /fr/, from fr/"; !slices.Contains(res.Info, want) {
+		t.Errorf("the build's report does not say %q: %q", want, res.Info)
+	}
+	for file, wants := range map[string][]string{
+		"index.html":      {`<html lang="en"`, `href="/fr/guide/a.html"`},
+		"fr/index.html":   {`<html lang="fr"`, `href="/fr/guide/a.html"`, `href="/guide/b.html"`, `href="/guide/a.html"`},
+		"fr/guide/a.html": {`<html lang="fr"`, "Règles", "Alpha fr"},
+		"guide/a.html":    {"Rules"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		for _, w := range wants {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("%s: no %s", file, w)
+			}
+		}
+	}
+	for _, file := range []string{"fr/guide/b.html", "fr/fr/index.html", "fr/guide/index.html"} {
+		if _, err := os.Stat(filepath.Join(out, file)); err == nil {
+			t.Errorf("%s is published", file)
+		}
+	}
+}
