@@ -818,6 +818,12 @@ type Expanded struct {
 	Lines []int
 	// Title is the page's <title> when the text sets one ({{#title}}).
 	Title string
+	// LeadHeading is the Markdown heading line the page's own text starts
+	// with, where other text was put before it (a Jekyll page's site
+	// layout, run around its text), else "": the page's title when it has
+	// none and the layout takes one from a leading heading
+	// (Layout.HeadingTitle), as the tool reads the page's own text.
+	LeadHeading string
 	// Problems are the rewrites that failed or were refused.
 	Problems []Problem
 	// ReadsSite is true when the text read the list of the site's pages

@@ -549,7 +549,7 @@ func (s *Site) loadPage(rel string) *Page {
 		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
 	}
-	src, err := s.pageSource(p)
+	src, lead, err := s.pageSource(p)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
@@ -603,6 +603,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title = t // the tool's (a Jekyll post's slug); its headings stay in the text
 		} else if t, ok := s.leadingTitle(doc, src); ok {
 			p.Title, p.DropH1, p.TitleLead = t, true, true
+		} else if t, ok := s.leadTitle(lead); ok {
+			// The heading the page's own text starts with, below its
+			// layout's text (Jekyll's page layout): the title, the
+			// heading left where the text has it.
+			p.Title = t
 		} else if t, ok := s.h1Title(doc, src); ok {
 			// A heading that does not start the page stays where it is
 			// where the tool shows the text as written (TitleUnlessH1).
@@ -677,6 +682,19 @@ func (s *Site) leadingTitle(doc ast.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	return s.Md.LeadingHeading(doc, src)
+}
+
+// leadTitle is the title of the heading line lead (see
+// layout.Expanded.LeadHeading) where the layout takes a title from a
+// heading of any level, but for a # heading: the page's first # heading
+// titles it as any page's does (h1Title).
+func (s *Site) leadTitle(lead string) (string, bool) {
+	if lead == "" || strings.HasPrefix(lead, "# ") || strings.HasPrefix(lead, "#\t") {
+		return "", false
+	}
+	src := []byte(lead)
+	doc, _ := s.Md.Outline(src)
+	return s.leadingTitle(doc, src)
 }
 
 // h1Title is the text of the page's first # heading, or of the one that
