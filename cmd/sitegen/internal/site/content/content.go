@@ -1572,12 +1572,12 @@ func (s *Site) checkURLs() {
 // beside the collection _backgrounds/). sections maps the folders that have
 // their page already.
 func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
-	byURL := map[string]*Page{}
+	byURL := map[string]*Page{} // by output file: permalink: index.html is / as / is
 	dirs := map[string]bool{"": true}
 	for _, p := range pages {
 		page := p.Kind == templates.KindPage && p.folder == ""
 		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p) || page && p.File != "" && !p.Failed) {
-			byURL[p.SitePath] = p
+			byURL[OutputPath(p.SitePath)] = p
 		}
 		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
@@ -1586,20 +1586,27 @@ func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSec
 	if len(byURL) == 0 {
 		return
 	}
+	if h, ok := sections[""]; ok && OutputPath(h.SitePath) != OutputPath("/") && byURL[OutputPath("/")] != nil {
+		// The root's index.md moved away by its permalink (index2.html)
+		// and another page is at /: that page is the home page, index.md
+		// a page as any other.
+		h.Kind = templates.KindPage
+		delete(sections, "")
+	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		if _, has := sections[dir]; has {
 			continue
 		}
-		p, ok := byURL[newSection(dir).SitePath]
+		p, ok := byURL[OutputPath(newSection(dir).SitePath)]
 		if !ok {
 			continue
 		}
-		delete(byURL, p.SitePath)
+		delete(byURL, OutputPath(p.SitePath))
 		if p.Kind == templates.KindSection && sections[p.dir()] == p {
 			delete(sections, p.dir()) // its own folder has no page now (Jekyll makes none)
 		}
 		if dir == "" {
-			p.Kind = templates.KindHome
+			p.Kind, p.SitePath = templates.KindHome, "/" // its file is the root's index.html (permalink: /index.html)
 		} else {
 			p.Kind, p.folder = templates.KindSection, dir
 		}
