@@ -275,6 +275,10 @@ type Layout struct {
 	// heading of any level that starts it ("## Why QuestWorlds?"), not
 	// only a level-1 heading; the heading is not shown twice.
 	HeadingTitle bool
+	// OwnSitemap is true where the site has its own sitemap.xml at its
+	// root, which its tool publishes (Jekyll: a static file or a page, and
+	// jekyll-sitemap writes none over it): sitegen writes no sitemap.xml.
+	OwnSitemap bool
 	// FileLinks resolves a link to a folder ("rules/", "../other") or to a
 	// file without an extension ("LICENSE") from the file that holds it,
 	// as GitHub does, before trying it from the page's URL; and checks
