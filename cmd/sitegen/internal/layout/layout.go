@@ -283,6 +283,10 @@ type Layout struct {
 	// heading of any level that starts it ("## Why QuestWorlds?"), not
 	// only a level-1 heading; the heading is not shown twice.
 	HeadingTitle bool
+	// OwnSitemap is true where the site has its own sitemap.xml at its
+	// root, which its tool publishes (Jekyll: a static file or a page, and
+	// jekyll-sitemap writes none over it): sitegen writes no sitemap.xml.
+	OwnSitemap bool
 	// FileLinks resolves a link to a folder ("rules/", "../other") or to a
 	// file without an extension ("LICENSE") from the file that holds it,
 	// as GitHub does, before trying it from the page's URL; and checks
@@ -826,6 +830,12 @@ type Expanded struct {
 	Lines []int
 	// Title is the page's <title> when the text sets one ({{#title}}).
 	Title string
+	// LeadHeading is the Markdown heading line the page's own text starts
+	// with, where other text was put before it (a Jekyll page's site
+	// layout, run around its text), else "": the page's title when it has
+	// none and the layout takes one from a leading heading
+	// (Layout.HeadingTitle), as the tool reads the page's own text.
+	LeadHeading string
 	// Problems are the rewrites that failed or were refused.
 	Problems []Problem
 	// ReadsSite is true when the text read the list of the site's pages

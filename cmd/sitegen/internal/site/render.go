@@ -25,7 +25,7 @@ import (
 // assets.Output). Problems are recorded as diagnostics; the error is for
 // I/O failures and cancellation.
 func (s *Site) render(ctx context.Context, out *assets.Output) error {
-	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, content.SwFile: true}
+	reserved := map[string]bool{"404.html": true, "sitemap.xml": !s.Lay.OwnSitemap, content.SwFile: true}
 	for _, p := range s.Pages {
 		if p.FileHome {
 			continue // a file of the content is written there
@@ -571,8 +571,12 @@ type fileWriter interface {
 // rendered into.
 var pagePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// writeSitemap writes sitemap.xml listing every page in reading order.
+// writeSitemap writes sitemap.xml listing every page in reading order,
+// unless the site has its own (layout.Layout.OwnSitemap).
 func (s *Site) writeSitemap(out fileWriter) error {
+	if s.Lay.OwnSitemap {
+		return nil
+	}
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")

@@ -411,7 +411,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			}
 		}
 	}
-	if sum, ok := g.Outs["sitemap.xml"]; ok && sameListed(up.was.model.Pages, s.Pages) {
+	if sum, ok := g.Outs["sitemap.xml"]; ok && !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages) {
 		w.keep("sitemap.xml", sum) // the same pages in the same order: the same sitemap, not made again
 	} else if err := s.writeSitemap(w); err != nil {
 		return Update{}, err
@@ -635,7 +635,7 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		}
 		mark(s.FooterLinks)
 	}
-	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, content.SwFile: true}
+	reserved := map[string]bool{"404.html": true, "sitemap.xml": !s.Lay.OwnSitemap, content.SwFile: true}
 	for _, p := range pages {
 		if p.FileHome {
 			continue // a file of the content is written there

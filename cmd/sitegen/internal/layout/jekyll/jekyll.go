@@ -121,6 +121,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -244,6 +245,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
+	}
+	// The site's own sitemap.xml is published as any file (a page with
+	// front matter is rendered); jekyll-sitemap adds its own only
+	// "unless file_exists?(\"sitemap.xml\")" (its generator,
+	// https://github.com/jekyll/jekyll-sitemap).
+	if fi, err := os.Lstat(filepath.Join(srcDir, "sitemap.xml")); err == nil && fi.Mode().IsRegular() {
+		l.OwnSitemap = true
 	}
 	// jemoji ("Add jemoji to your site's _config.yml plugins",
 	// https://github.com/jekyll/jemoji) writes ":five:" as GitHub's emoji

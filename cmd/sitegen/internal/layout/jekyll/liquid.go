@@ -174,6 +174,11 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x.Lines = nil
 			return x
 		}
+		if len(bytes.TrimSpace(before)) > 0 { // the page's own text is no longer first: its leading heading, for its title
+			if m := leadingHeading.FindSubmatch(bytes.TrimLeft(x.Src[from:], " \t\r\n")); m != nil {
+				x.LeadHeading = string(bytes.TrimRight(m[0], "\r\n"))
+			}
+		}
 		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x
 	}

@@ -549,7 +549,7 @@ func (s *Site) loadPage(rel string) *Page {
 		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
 	}
-	src, err := s.pageSource(p)
+	src, lead, err := s.pageSource(p)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
@@ -603,6 +603,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title = t // the tool's (a Jekyll post's slug); its headings stay in the text
 		} else if t, ok := s.leadingTitle(doc, src); ok {
 			p.Title, p.DropH1, p.TitleLead = t, true, true
+		} else if t, ok := s.leadTitle(lead); ok {
+			// The heading the page's own text starts with, below its
+			// layout's text (Jekyll's page layout): the title, the
+			// heading left where the text has it.
+			p.Title = t
 		} else if t, ok := s.h1Title(doc, src); ok {
 			// A heading that does not start the page stays where it is
 			// where the tool shows the text as written (TitleUnlessH1).
@@ -677,6 +682,19 @@ func (s *Site) leadingTitle(doc ast.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	return s.Md.LeadingHeading(doc, src)
+}
+
+// leadTitle is the title of the heading line lead (see
+// layout.Expanded.LeadHeading) where the layout takes a title from a
+// heading of any level, but for a # heading: the page's first # heading
+// titles it as any page's does (h1Title).
+func (s *Site) leadTitle(lead string) (string, bool) {
+	if lead == "" || strings.HasPrefix(lead, "# ") || strings.HasPrefix(lead, "#\t") {
+		return "", false
+	}
+	src := []byte(lead)
+	doc, _ := s.Md.Outline(src)
+	return s.leadingTitle(doc, src)
 }
 
 // h1Title is the text of the page's first # heading, or of the one that
@@ -1554,12 +1572,12 @@ func (s *Site) checkURLs() {
 // beside the collection _backgrounds/). sections maps the folders that have
 // their page already.
 func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
-	byURL := map[string]*Page{}
+	byURL := map[string]*Page{} // by output file: permalink: index.html is / as / is
 	dirs := map[string]bool{"": true}
 	for _, p := range pages {
 		page := p.Kind == templates.KindPage && p.folder == ""
 		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p) || page && p.File != "" && !p.Failed) {
-			byURL[p.SitePath] = p
+			byURL[OutputPath(p.SitePath)] = p
 		}
 		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
@@ -1568,20 +1586,27 @@ func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSec
 	if len(byURL) == 0 {
 		return
 	}
+	if h, ok := sections[""]; ok && OutputPath(h.SitePath) != OutputPath("/") && byURL[OutputPath("/")] != nil {
+		// The root's index.md moved away by its permalink (index2.html)
+		// and another page is at /: that page is the home page, index.md
+		// a page as any other.
+		h.Kind = templates.KindPage
+		delete(sections, "")
+	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		if _, has := sections[dir]; has {
 			continue
 		}
-		p, ok := byURL[newSection(dir).SitePath]
+		p, ok := byURL[OutputPath(newSection(dir).SitePath)]
 		if !ok {
 			continue
 		}
-		delete(byURL, p.SitePath)
+		delete(byURL, OutputPath(p.SitePath))
 		if p.Kind == templates.KindSection && sections[p.dir()] == p {
 			delete(sections, p.dir()) // its own folder has no page now (Jekyll makes none)
 		}
 		if dir == "" {
-			p.Kind = templates.KindHome
+			p.Kind, p.SitePath = templates.KindHome, "/" // its file is the root's index.html (permalink: /index.html)
 		} else {
 			p.Kind, p.folder = templates.KindSection, dir
 		}

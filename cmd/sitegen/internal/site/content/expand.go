@@ -16,18 +16,20 @@ import (
 // include's line).
 
 // pageSource reads the page p's text (see readPage) and rewrites it by
-// the layout's Expander; problems of the rewriting are recorded.
+// the layout's Expander; problems of the rewriting are recorded. lead is
+// the heading line the page's own text starts with where the rewriting
+// put other text before it (layout.Expanded.LeadHeading), else "".
 //
 // A block longer than MaxBlockBytes, in the layout of another tool, is
 // shown as preformatted text (readFenced) and is what that tool builds
 // (a warning in lenient mode, see tolerate).
-func (s *Site) pageSource(p *Page) ([]byte, error) {
+func (s *Site) pageSource(p *Page) (src []byte, lead string, err error) {
 	if title, ok := s.created[p.Rel]; ok {
-		return createdChapter(title), nil
+		return createdChapter(title), "", nil
 	}
 	src, lines, long, note, err := s.readFenced(p.File)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if note != "" { // the tool builds it so: a warning in either mode
 		s.Warn.Addf(p.File, 1, 1, "", "%s", note)
@@ -37,7 +39,7 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 	}
 	p.lines = lines
 	if s.Lay.Expand == nil {
-		return src, nil
+		return src, "", nil
 	}
 	x := s.Lay.Expand(p.File, src, func(file string) ([]byte, error) {
 		p.Includes = append(p.Includes, file) // an edit of it changes this page (see graph.go)
@@ -59,21 +61,21 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning, pr.Msg)
 	}
 	if len(x.Src) > MaxPageBytes {
-		return nil, &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
+		return nil, "", &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
 	}
 	if s.Lay.Tool() == "" {
 		if bad := checkBlocks(x.Src); bad != nil {
 			bad.line = p.srcLine(bad.line)
-			return nil, bad
+			return nil, "", bad
 		}
-		return x.Src, nil
+		return x.Src, x.LeadHeading, nil
 	}
 	// The includes' text, alone or joined to the page's, is held to the
 	// page's bound, as the page's own text is: shown as preformatted
 	// text, at the include's line.
 	long = longBlocks(x.Src, false)
 	if long == nil {
-		return x.Src, nil
+		return x.Src, x.LeadHeading, nil
 	}
 	for _, b := range long {
 		s.Tolerate(p.File, p.srcLine(b.start), 1, "", longBlockMsg(b, p.srcLine(b.end)))
@@ -83,7 +85,7 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 		lines[i] = p.srcLine(l)
 	}
 	p.lines = lines
-	return src, nil
+	return src, x.LeadHeading, nil
 }
 
 // longBlockMsg is the warning of a block of another tool's layout longer
