@@ -20,6 +20,7 @@
 package encounter
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -200,11 +201,8 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 	}
 	if ctg, c, ok := h.creatures.Find(b, name); ok {
 		switch {
-		case ctg.Unlinked != "":
-			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Unlinked))
-			return note{}
-		case ctg.Problem != "":
-			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Problem))
+		case ctg.Unlinked != "" || ctg.Problem != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, cmp.Or(ctg.Unlinked, ctg.Problem)))
 			return note{}
 		case ctg.Warning != "":
 			b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, ctg.Warning))
