@@ -410,7 +410,7 @@ func (bc *bodyCache) setView(view *templates.Site) {
 	s := bc.site
 	bc.nowDigest = s.DigestOf(s.Model)
 	if bc.old != nil {
-		bc.ask, _ = s.Asking(bc.old.Digest, true)
+		bc.ask, _ = s.Asking(bc.old.Digest, bc.nowDigest, true) // the digest made once
 	}
 }
 

@@ -556,7 +556,7 @@ func blockKinds(pages []*content.Page) map[string]bool {
 // model again (see bodyStale and content.Site.Asking); every one when
 // pages, files or names came, went or moved (structural).
 func (up *updater) asking() func(c content.Call, a content.Answer) bool {
-	ask, all := up.s.Asking(up.s.DigestOf(up.was.model), false)
+	ask, all := up.s.Asking(up.s.DigestOf(up.was.model), up.s.DigestOf(up.s.Model), false)
 	up.structural = all
 	return ask
 }

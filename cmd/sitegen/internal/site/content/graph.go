@@ -529,7 +529,8 @@ func digestHash(parts ...string) uint64 {
 }
 
 // Asking returns the test of which questions, answered in a model whose
-// digest was was, to ask site s's model again (Site.Ask): every one when
+// digest was was, to ask site s's model, whose digest is now
+// (Site.DigestOf), again (Site.Ask): every one when
 // pages, files or names came, went or moved (all is then true); else
 // those whose answer led to a page whose title, headings, ids or URL
 // changed, those that found a problem, and Cards' (its answer reads the
@@ -538,8 +539,7 @@ func digestHash(parts ...string) uint64 {
 // leads to no page are asked too: asking records the content files the
 // pages link to (Site.Linked), which a build collects that way and
 // serve's Update by the bodies' answers.
-func (s *Site) Asking(was *Digest, linking bool) (ask func(c Call, a Answer) bool, all bool) {
-	now := s.DigestOf(s.Model)
+func (s *Site) Asking(was, now *Digest, linking bool) (ask func(c Call, a Answer) bool, all bool) {
 	if was == nil || was.Structure != now.Structure || len(was.Pages) != len(now.Pages) {
 		return func(Call, Answer) bool { return true }, true
 	}
