@@ -394,6 +394,9 @@ func TestKind(t *testing.T) {
 		`Hugo shortcode "kbd" is not supported: not shown`:         "Hugo shortcode",
 		`raw HTML <script> removed`:                                "raw HTML",
 		`duplicate URL /a/: also produced by content/a.md`:         "duplicate URL",
+		// The particulars follow a connective: not "symbolic link to".
+		`symbolic link to /etc/passwd, outside the site folder: sitegen reads only files inside it`: "symbolic link",
+		`refers to <Foo>`: "refers",
 	} {
 		if got := content.Kind(content.Diagnostic{Msg: msg}); got != want {
 			t.Errorf("Kind(%q) = %q, want %q", msg, got, want)

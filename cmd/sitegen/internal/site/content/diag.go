@@ -125,7 +125,15 @@ func Kind(d Diagnostic) string {
 	if i := strings.IndexAny(k, "\":<{[/!"); i > 0 { // before the particulars: "…", [[…]], ![[…]], <tag>, {{…}}, /url/
 		k = k[:i]
 	}
-	return strings.TrimSpace(k)
+	k = strings.TrimSpace(k)
+	// A connective left before the particulars ("symbolic link to /x")
+	// is not part of the kind.
+	for _, w := range []string{" to", " in", " at", " of", " from"} {
+		if s, ok := strings.CutSuffix(k, w); ok && s != "" {
+			return s
+		}
+	}
+	return k
 }
 
 // CountKinds returns "N kind, M kind" for ds, the most frequent first.
