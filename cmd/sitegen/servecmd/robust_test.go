@@ -241,6 +241,26 @@ func TestServeRefusedDest(t *testing.T) {
 	}
 }
 
+// TestServeNoFolder: `sitegen serve --source` naming a missing folder or a
+// file exits at once saying so, instead of "watch …: no such file or
+// directory".
+func TestServeNoFolder(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "notes.md", "# Notes\n")
+	for _, tt := range []struct{ src, want string }{
+		{filepath.Join(dir, "missing"), "sitegen serve: no folder " + filepath.Join(dir, "missing") + "\n"},
+		{filepath.Join(dir, "notes.md"), "sitegen serve: " + filepath.Join(dir, "notes.md") + " is a file, not a folder: --source names the site's folder\n"},
+	} {
+		var out, errOut syncBuffer
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		code := Run(ctx, []string{"--port", "0", "--source", tt.src}, &out, &errOut)
+		cancel()
+		if code != 1 || errOut.String() != tt.want || strings.Contains(out.String(), "serving at") {
+			t.Errorf("--source %s: exit %d, stderr %q, stdout %q; want exit 1 and %q", tt.src, code, errOut.String(), out.String(), tt.want)
+		}
+	}
+}
+
 // TestServeGenuineBrokenLinks (issue 35, item 4): serve on a vault with
 // genuine broken links serves the site, the links listed as warnings
 // (serve's default, --broken-links warn while authoring); with

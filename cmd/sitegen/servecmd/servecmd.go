@@ -220,9 +220,12 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	} else if err := site.CheckDest(opts); err != nil {
 		return err // no build could ever publish there
 	}
+	var settingsErr *layout.ConfigError
 	if lay, err := detect.LayoutIn(c.flags.Source, opts.Environment); err == nil {
 		opts.Layout = lay // else the first build reports the settings' error
 		fmt.Fprintf(stdout, "sitegen: %s\n", lay.Describe())
+	} else if !errors.As(err, &settingsErr) {
+		return err // no folder to serve: nothing a save could mend
 	}
 	opts.Waiting = buildcmd.WaitingLine("sitegen serve", opts.Dest, stderr)
 	srv := &server{

@@ -19,7 +19,9 @@
 package detect
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -51,6 +53,11 @@ func Layout(dir string) (*layout.Layout, error) { return LayoutIn(dir, "") }
 // --environment: which folder of config/ is read over config/_default/);
 // "" is the tool's default for a build (Hugo's production).
 func LayoutIn(dir, env string) (*layout.Layout, error) {
+	if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no folder %s", dir)
+	} else if err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a folder: --source names the site's folder", dir)
+	}
 	hugoIn := func(dir string) (*layout.Layout, error) { return hugo.RecogniseIn(dir, env) }
 	for _, recognise := range []func(string) (*layout.Layout, error){
 		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, starlight.Recognise, mkdocs.Recognise, zola.Recognise, hugoIn, jekyll.Recognise,

@@ -1,6 +1,8 @@
 package detect
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -196,5 +198,25 @@ func TestNestedQuartz(t *testing.T) {
 				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
 			}
 		})
+	}
+}
+
+// TestNoFolder: a --source that is missing or a file is said so, in the
+// editor's words, before any layout is guessed for it (it was taken for
+// an empty folder of Markdown).
+func TestNoFolder(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(file, []byte("# A\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ dir, want string }{
+		{filepath.Join(dir, "missing"), "no folder " + filepath.Join(dir, "missing")},
+		{file, file + " is a file, not a folder: --source names the site's folder"},
+	} {
+		l, err := Layout(tt.dir)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Layout(%s) = %v; want error %q (layout %v)", tt.dir, err, tt.want, l != nil)
+		}
 	}
 }
