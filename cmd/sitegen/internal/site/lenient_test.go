@@ -215,6 +215,32 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"index.html", `href="/dragon/"`},
 		},
 		{
+			// A number where texts are listed is read as its text: Quartz's
+			// coerceToArray keeps "typeof tag === "string" || typeof tag
+			// === "number"" and maps each through toString(), a lone
+			// value made a list of one; Hugo's cast.ToStringSliceE turns
+			// each item, or a lone value, into its string. A vault's
+			// `aliases: [1984]` failed even a lenient build.
+			name: "obsidian: an alias that is a number",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "Read [[1984]].\n",
+				"book.md":            "---\naliases:\n  - Nineteen\n  - 1984\n---\n# Book\n",
+			},
+			msg: `book.md:2:1: aliases: item 2 is a number, not a text: read as "1984", as Obsidian reads it`, tool: "Obsidian",
+			has: [2]string{"index.html", `href="/book/"`},
+		},
+		{
+			name: "hugo: one alias as a number",
+			files: map[string]string{
+				"hugo.toml":         "title = \"H\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\naliases: 2024\n---\n",
+			},
+			msg: `content/a.md:3:1: aliases: a number, not a list: read as the list ["2024"], as Hugo reads it`, tool: "Hugo",
+			has: [2]string{"2024/index.html", "/a/"},
+		},
+		{
 			// GitHub shows A-B.md and A B.md at two addresses; sitegen's
 			// URLs fold them into one (Starfinder SRD: 58 pairs). The
 			// first by path is kept, the other reported.

@@ -61,7 +61,7 @@ func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnos
 // others as a list of that one text. sitegen's own layout wants a list.
 func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 	tool := s.Lay.Tool()
-	if list, ok := r.m[key].([]any); ok && tool != "" && slices.ContainsFunc(list, notText) {
+	if list, ok := r.m[key].([]any); ok && tool != "" && slices.ContainsFunc(list, notString) {
 		// An empty item (a template's "aliases:\n  - "), or a list or
 		// a mapping (an unquoted "- [[npcs/x.md|X]]" is a list in the
 		// list): the tools skip it (Quartz: "filter((tag: unknown) =>
@@ -77,6 +77,10 @@ func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 				s.Tolerate(p.File, line, col, key, fmt.Sprintf("item %d is %s, not a text (an unquoted [[link]]?): left out, as %s reads it", i+1, typeName(e), tool))
 				continue
 			}
+			if text, ok := scalarText(e); ok {
+				s.Tolerate(p.File, line, col, key, fmt.Sprintf("item %d is a number, not a text: read as %q, as %s reads it", i+1, text, tool))
+				e = text
+			}
 			kept = append(kept, e)
 		}
 		c := *r
@@ -85,6 +89,11 @@ func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 		out := c.strings(key)
 		r.bad = r.bad || c.bad
 		return out
+	}
+	if text, ok := scalarText(r.m[key]); ok && tool != "" {
+		line, col := r.locate(key)
+		s.Tolerate(p.File, line, col, key, fmt.Sprintf("a number, not a list: read as the list [%q], as %s reads it", text, tool))
+		return []string{text}
 	}
 	text, ok := r.m[key].(string)
 	if !ok || tool == "" {
@@ -99,14 +108,25 @@ func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 	return parts
 }
 
-// notText reports whether the item e of a list of texts is one the tools
-// leave out: empty, a list or a mapping.
-func notText(e any) bool {
-	switch e.(type) {
-	case nil, []any, map[string]any:
-		return true
+// notString reports whether the item e of a list of texts is not a text:
+// one the tools leave out (empty, a list or a mapping) or read as its text
+// (a number: scalarText).
+func notString(e any) bool {
+	_, ok := e.(string)
+	return !ok
+}
+
+// scalarText is a number's text where a text is wanted, as the tools read
+// it: Quartz's coerceToArray keeps `typeof tag === "number"` and maps it
+// through toString(); Hugo's cast.ToStringSliceE gives ToString of each.
+func scalarText(v any) (string, bool) {
+	switch v := v.(type) {
+	case int, int64, uint64:
+		return fmt.Sprint(v), true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
 	}
-	return false
+	return "", false
 }
 
 // oneText reads the field key of p's front matter, one text. A list of
