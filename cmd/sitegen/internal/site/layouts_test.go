@@ -397,6 +397,8 @@ func TestKind(t *testing.T) {
 		// The particulars follow a connective: not "symbolic link to".
 		`symbolic link to /etc/passwd, outside the site folder: sitegen reads only files inside it`: "symbolic link",
 		`refers to <Foo>`: "refers",
+		`nesting deeper than 100 levels (lists, quotes, callouts inside one another): sitegen stops at 100`: "nesting deeper than 100 levels",
+		`long paragraph: the text from this line to line 9 has no blank line in it`:                         "long paragraph",
 	} {
 		if got := content.Kind(content.Diagnostic{Msg: msg}); got != want {
 			t.Errorf("Kind(%q) = %q, want %q", msg, got, want)

@@ -309,7 +309,7 @@ func TestTolerated(t *testing.T) {
 				"src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
 				"src/a.md":       "# A\n\nSee ![x][image19].\n\n[image19]: <data:image/png;base64," + strings.Repeat("iVBORw0KGgo", 7000) + ">\n\n## After <b>\n",
 			},
-			msg: "src/a.md:5:1: the text from this line to line 5 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			msg: "src/a.md:5:1: long paragraph: the text from this line to line 5 has no blank line in it and is longer than 64 KB", tool: "mdBook",
 			has: [2]string{"index.html", "<pre><code>[image19]: &lt;data:image/png;base64,iVBORw0KGgo"},
 		},
 		{
@@ -326,7 +326,7 @@ func TestTolerated(t *testing.T) {
 				"src/a.md":       "# A\n\n{{#include long.txt}}\n\n## After <b>\n",
 				"src/long.txt":   "one\n" + strings.Repeat("word ", 14000) + "\n",
 			},
-			msg: "src/a.md:3:1: the text from this line to line 3 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			msg: "src/a.md:3:1: long paragraph: the text from this line to line 3 has no blank line in it and is longer than 64 KB", tool: "mdBook",
 			has: [2]string{"index.html", "<pre><code>one\nword word"},
 		},
 		{
@@ -338,7 +338,7 @@ func TestTolerated(t *testing.T) {
 				"src/a.md":       "# A\n\n{{#include half.txt}}\n{{#include half.txt}}\n\n## After <b>\n",
 				"src/half.txt":   "one\n" + strings.Repeat("word ", 8000) + "\n",
 			},
-			msg: "src/a.md:3:1: the text from this line to line 4 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			msg: "src/a.md:3:1: long paragraph: the text from this line to line 4 has no blank line in it and is longer than 64 KB", tool: "mdBook",
 			has: [2]string{"index.html", "<pre><code>one\nword word"},
 		},
 		{
@@ -350,7 +350,7 @@ func TestTolerated(t *testing.T) {
 				".vitepress/config.mts": "export default {title: 'V'}\n",
 				"index.md":              "# Home\n\n> " + strings.Repeat("<td>a & b</td>\n", 5000) + "\n## Next\n",
 			},
-			msg: "index.md:3:1: the text from this line to line 5002 has no blank line", tool: "VitePress",
+			msg: "index.md:3:1: long paragraph: the text from this line to line 5002 has no blank line", tool: "VitePress",
 			has: [2]string{"index.html", "<pre><code>&gt; &lt;td&gt;a &amp; b&lt;/td&gt;\n&lt;td&gt;"},
 		},
 		{
@@ -359,7 +359,7 @@ func TestTolerated(t *testing.T) {
 				"site.toml":         "title = \"T\"\n",
 				"content/_index.md": "---\ntitle: Home\n---\n" + strings.Repeat("word ", 14000) + "\n",
 			},
-			msg: "content/_index.md:4:1: the text from this line to line 4 has no blank line in it and is longer than 64 KB, the most sitegen reads in one paragraph: split it with blank lines", sitegen: true,
+			msg: "content/_index.md:4:1: long paragraph: the text from this line to line 4 has no blank line in it and is longer than 64 KB, the most sitegen reads in one paragraph: split it with blank lines", sitegen: true,
 		},
 	}
 	for _, tt := range tests {

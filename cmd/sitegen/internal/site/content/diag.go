@@ -122,7 +122,7 @@ func Kind(d Diagnostic) string {
 		return d.Field
 	}
 	k := d.Msg
-	if i := strings.IndexAny(k, "\":<{[/!"); i > 0 { // before the particulars: "…", [[…]], ![[…]], <tag>, {{…}}, /url/
+	if i := strings.IndexAny(k, "\":<{[/!("); i > 0 { // before the particulars: "…", [[…]], ![[…]], <tag>, {{…}}, /url/, (…)
 		k = k[:i]
 	}
 	k = strings.TrimSpace(k)

@@ -92,7 +92,7 @@ func (s *Site) pageSource(p *Page) (src []byte, lead string, err error) {
 // than the bounds (longBlocks), from its first line to line end of the
 // page file.
 func longBlockMsg(b longBlock, end int) string {
-	return fmt.Sprintf("the text from this line to line %d has no blank line in it and %s: shown as preformatted text (split it with blank lines to show it as Markdown)", end, b.what())
+	return fmt.Sprintf("long paragraph: the text from this line to line %d has no blank line in it and %s: shown as preformatted text (split it with blank lines to show it as Markdown)", end, b.what())
 }
 
 // readInclude reads a file a page includes (a source-relative slash

@@ -228,7 +228,7 @@ func checkBlocks(src []byte) *badText {
 		return nil
 	}
 	return &badText{line: b[0].start, col: 1, msg: fmt.Sprintf(
-		"the text from this line to line %d has no blank line in it and %s: split it with blank lines", b[0].over, b[0].what())}
+		"long paragraph: the text from this line to line %d has no blank line in it and %s: split it with blank lines", b[0].over, b[0].what())}
 }
 
 // longBlock is a block of text longer than MaxBlockBytes: its first line,
