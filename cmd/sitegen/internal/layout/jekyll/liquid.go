@@ -150,7 +150,11 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if err != nil || chrome.Match(b) {
 			return x
 		}
-		before, after, probs, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		var text []byte // the page's own text, after its Liquid
+		if own {
+			text = x.Src[from:]
+		}
+		before, after, ops, probs, err := ls.runLayout(file, src, text, lf, b, read, &x.ReadsSite)
 		x.Problems = append(x.Problems, probs...)
 		if errors.Is(err, errNoContent) {
 			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
@@ -178,6 +182,9 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			if m := leadingHeading.FindSubmatch(bytes.TrimLeft(x.Src[from:], " \t\r\n")); m != nil {
 				x.LeadHeading = string(bytes.TrimRight(m[0], "\r\n"))
 			}
+		}
+		if len(ops) > 0 {
+			x.Src = append(x.Src[:from:from], applyOps(ops, x.Src[from:])...)
 		}
 		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x

@@ -64,6 +64,11 @@ type liquidSite struct {
 	sanitizer func() *rawhtml.Sanitizer
 	// sass compiles the site's Sass files (nil: no compiler on PATH).
 	sass *sassCompiler
+	// filtering holds each layout file (string) whose chain filtered a
+	// page's content (runLayout): the next page with it is run with its
+	// text rendered at once. Kept across builds: a layout that no longer
+	// filters is then run the same way, only slower.
+	filtering sync.Map
 
 	mu    sync.Mutex
 	rels  []string
