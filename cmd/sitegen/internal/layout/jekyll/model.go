@@ -417,7 +417,7 @@ var liquidMarkup = regexp.MustCompile(`(?s)\{%.*?%\}|\{\{.*?\}\}`)
 // jekyll-titles-from-headings titles a page without one by the heading
 // its content starts with ("\A\s*" then "#{1,3}\s+(.*)", its TITLE_REGEX,
 // https://github.com/benbalter/jekyll-titles-from-headings).
-var leadingHeading = regexp.MustCompile(`^#{1,6}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
+var leadingHeading = regexp.MustCompile(`^#{1,3}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
 
 // titleize is Jekyll's title of a post without one: its slug's words,
 // each capitalized (Utils.titleize_slug).
