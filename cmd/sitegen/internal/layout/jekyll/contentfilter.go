@@ -38,6 +38,11 @@ import (
 // ({{ content | replace: …, include.content \n | replace: …).
 var filtersContent = regexp.MustCompile(`\bcontent\s*\|`)
 
+// includesContent finds an include tag that hands a content variable to
+// the include ({% include replace-content.html content=content %}): the
+// line a warning names where the include filters it.
+var includesContent = regexp.MustCompile(`\{%-?\s*include(?:_relative)?\s[^%]*\bcontent\b`)
+
 // Marks around the page's rendered text while a filtering chain runs.
 const (
 	textOpen  = "\uE005"
@@ -240,6 +245,8 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 		page.ops = page.ops[:at]
 		line := first
 		if loc := filtersContent.FindIndex(b); loc != nil {
+			line = 1 + bytes.Count(b[:loc[0]], []byte("\n"))
+		} else if loc := includesContent.FindIndex(b); loc != nil {
 			line = 1 + bytes.Count(b[:loc[0]], []byte("\n"))
 		}
 		*probs = append(*probs, layout.Problem{File: lf, Line: line, Col: 1, Warning: true,

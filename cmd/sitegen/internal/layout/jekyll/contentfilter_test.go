@@ -31,6 +31,8 @@ func TestLayoutFiltersContent(t *testing.T) {
 		"_layouts/words.html":            "<p class=\"n\">{{ content | number_of_words }} words</p>\n{{ content }}\n",
 		"_layouts/stripped.html":         "<p>\n{{ content | strip_html | truncatewords: 2 }}\n</p>\n",
 		"_layouts/stars.html":            "<div>\n{{ content | replace: \"*\", \"+\" }}\n</div>\n",
+		"_layouts/wrap.html":             "<div>\n\n{% include wrap.html content=content %}\n</div>\n",
+		"_includes/wrap.html":            "{{ include.content | replace: '<p>', '<p class=\"x\">' }}",
 		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
 		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
 	}
@@ -55,6 +57,8 @@ func TestLayoutFiltersContent(t *testing.T) {
 		// The pattern is HTML: it is not in the page's Markdown.
 		{"a filter on the page's markup", "---\nlayout: table\n---\n| a |\n|---|\n| b |\n",
 			[]string{"| a |"}, []string{"class=\"table\""}, "_layouts/table.html:3: the layout changes the page's content"},
+		{"a filter on the page's markup in an include", "---\nlayout: wrap\n---\nText.\n",
+			[]string{"<div>", "Text."}, []string{"class=\"x\""}, "_layouts/wrap.html:3: the layout changes the page's content"},
 		// "number_of_words: Count the number of words in some text"
 		// (https://jekyllrb.com/docs/liquid/filters/): of the rendered text.
 		{"a count of the rendered text", "---\nlayout: words\n---\nOne two three.\n",
