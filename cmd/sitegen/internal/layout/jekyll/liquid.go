@@ -134,6 +134,8 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if ext := path.Ext(file); own && (ext == ".html" || ext == ".htm") {
 			x = htmlPage(x) // HTML, not Markdown
 			from = frontMatterEnd(x.Src)
+		} else if own {
+			x.Src = append(x.Src[:from:from], spanMarkdown(x.Src[from:])...) // kramdown's markdown="span"
 		}
 		if read == nil {
 			return x
