@@ -554,7 +554,13 @@ func (s *liquidSite) data(read func(string) ([]byte, error)) map[string]any {
 			var v any
 			switch ext {
 			case ".json":
-				err = json.Unmarshal(b, &v)
+				// Jekyll reads it with its YAML reader
+				// (DataReader#read_data_file): JSON, and what YAML's
+				// flow style allows beside (a trailing comma).
+				if err = json.Unmarshal(b, &v); err != nil {
+					v = nil
+					err = yaml.Unmarshal(b, &v)
+				}
 			case ".csv", ".tsv":
 				v, err = table(b, ext == ".tsv")
 			default:
