@@ -80,6 +80,12 @@ func TestLiquidRun(t *testing.T) {
 		// Jekyll::Utils.safe_load_yaml_file(path)"): a .json file with a
 		// trailing comma, which JSON refuses, is read (kaiser-rpg's
 		// _data/tables/gameplay.json, its tables shown by Jekyll 4.3).
+		// "In tags with more than one and or or operator, operators are
+		// checked in order from right to left"
+		// (https://shopify.github.io/liquid/basics/operators/):
+		// kaiser-rpg's thrown weapons list `a and b and c or d`, which
+		// Jekyll reads `a and (b and (c or d))` (198 table rows, not 257).
+		{"and, or from right to left", "{% if false and true or true %}A{% else %}B{% endif %}{% unless true or true and false %}C{% endunless %}{% if false and 'x or y' == 'x or y' or true %}D{% endif %}", "B"}, // Ruby Liquid 5 writes "B"
 		{"JSON read as YAML", "{% assign t = site.data.lax | where: 'index', '600' | first %}{{ t.title }}", "Generation"},
 		// "site.tags.TAG: The list of all Posts with tag TAG."
 		{"tags", "{{ site.tags.news | size }} {{ site.tags.dice[0].title }}", "2 First"},
