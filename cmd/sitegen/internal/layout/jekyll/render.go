@@ -500,13 +500,16 @@ var condOperator = regexp.MustCompile(`\s+(and|or)\s+`)
 // so `a and b or c` is `a and (b or c)`, where the engine reads it from
 // left to right, `(a and b) or c`: the right part of each operator
 // parenthesized (the engine reads a parenthesized condition). Quoted text
-// is left as it is; the lines keep their numbers.
+// and raw blocks are left as they are; the lines keep their numbers.
 func condOrder(src []byte) []byte {
 	if !bytes.Contains(src, []byte(" or ")) || !bytes.Contains(src, []byte(" and ")) {
 		return src
 	}
-	return condTag.ReplaceAllFunc(src, func(tag []byte) []byte {
+	return liquidTagText.ReplaceAllFunc(src, func(tag []byte) []byte { // raw blocks as they are
 		m := condTag.FindSubmatchIndex(tag)
+		if m == nil || m[0] != 0 || m[1] != len(tag) {
+			return tag
+		}
 		cond := tag[m[2]:m[3]]
 		var at [][]int // the operators outside quotes
 		for _, op := range condOperator.FindAllSubmatchIndex(cond, -1) {

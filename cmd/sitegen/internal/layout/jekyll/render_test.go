@@ -86,6 +86,7 @@ func TestLiquidRun(t *testing.T) {
 		// kaiser-rpg's thrown weapons list `a and b and c or d`, which
 		// Jekyll reads `a and (b and (c or d))` (198 table rows, not 257).
 		{"and, or from right to left", "{% if false and true or true %}A{% else %}B{% endif %}{% unless true or true and false %}C{% endunless %}{% if false and 'x or y' == 'x or y' or true %}D{% endif %}", "B"}, // Ruby Liquid 5 writes "B"
+		{"and, or in a raw block", "{% raw %}{% if a and b or c %}{% endraw %}", "{% if a and b or c %}"},
 		{"JSON read as YAML", "{% assign t = site.data.lax | where: 'index', '600' | first %}{{ t.title }}", "Generation"},
 		// "site.tags.TAG: The list of all Posts with tag TAG."
 		{"tags", "{{ site.tags.news | size }} {{ site.tags.dice[0].title }}", "2 First"},
