@@ -157,6 +157,7 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		lead := ""
 		if own {
 			lead, x.Src = ls.stripTitle(file, x.Src, from)
+			x.LeadHeading = lead // the title, whatever the layout does
 		}
 		var text []byte // the page's own text, after its Liquid
 		if own {
@@ -186,13 +187,10 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x.Lines = nil
 			return x
 		}
-		if len(bytes.TrimSpace(before)) > 0 { // the page's own text is no longer first: its leading heading, for its title
+		if lead == "" && len(bytes.TrimSpace(before)) > 0 { // the page's own text is no longer first: its leading heading, for its title
 			if m := leadingHeading.FindSubmatch(bytes.TrimLeft(x.Src[from:], " \t\r\n")); m != nil {
 				x.LeadHeading = string(bytes.TrimRight(m[0], "\r\n"))
 			}
-		}
-		if lead != "" {
-			x.LeadHeading = lead
 		}
 		if len(ops) > 0 {
 			x.Src = append(x.Src[:from:from], applyOps(ops, x.Src[from:])...)
