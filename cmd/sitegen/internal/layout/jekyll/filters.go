@@ -137,7 +137,15 @@ func (r *run) addFilters() {
 		return strings.ReplaceAll(url.PathEscape(fmt.Sprint(nilString(in))), "%2F", "/"), live()
 	})
 	// "number_of_words: Count the number of words in some text."
-	add("number_of_words", func(in any) (int, error) { return len(strings.Fields(fmt.Sprint(nilString(in)))), live() })
+	add("number_of_words", func(in any) (int, error) {
+		n := 0
+		for _, w := range strings.Fields(fmt.Sprint(nilString(in))) {
+			if w != textOpen && w != textClose { // a mark around a page's rendered text (contentfilter.go) is no word
+				n++
+			}
+		}
+		return n, live()
+	})
 	// "array_to_sentence_string: Convert an array into a sentence."
 	add("array_to_sentence_string", func(in any, conj func(any) any) (string, error) {
 		c := fmt.Sprint(conj("and"))

@@ -5,11 +5,13 @@ import (
 	"d6codex/cmd/sitegen/internal/frontspan"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"gopkg.in/yaml.v3"
 )
 
 // Jekyll renders a page's Liquid before its Markdown ("Jekyll processes
@@ -132,6 +134,8 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if ext := path.Ext(file); own && (ext == ".html" || ext == ".htm") {
 			x = htmlPage(x) // HTML, not Markdown
 			from = frontMatterEnd(x.Src)
+		} else if own {
+			x.Src = append(x.Src[:from:from], spanMarkdown(x.Src[from:])...) // kramdown's markdown="span"
 		}
 		if read == nil {
 			return x
@@ -150,7 +154,16 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if err != nil || chrome.Match(b) {
 			return x
 		}
-		before, after, probs, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		lead := ""
+		if own {
+			lead, x.Src = ls.stripTitle(file, x.Src, from)
+			x.LeadHeading = lead // the title, whatever the layout does
+		}
+		var text []byte // the page's own text, after its Liquid
+		if own {
+			text = x.Src[from:]
+		}
+		before, after, ops, probs, err := ls.runLayout(file, src, text, lf, b, read, &x.ReadsSite)
 		x.Problems = append(x.Problems, probs...)
 		if errors.Is(err, errNoContent) {
 			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
@@ -174,10 +187,13 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x.Lines = nil
 			return x
 		}
-		if len(bytes.TrimSpace(before)) > 0 { // the page's own text is no longer first: its leading heading, for its title
+		if lead == "" && len(bytes.TrimSpace(before)) > 0 { // the page's own text is no longer first: its leading heading, for its title
 			if m := leadingHeading.FindSubmatch(bytes.TrimLeft(x.Src[from:], " \t\r\n")); m != nil {
 				x.LeadHeading = string(bytes.TrimRight(m[0], "\r\n"))
 			}
+		}
+		if len(ops) > 0 {
+			x.Src = append(x.Src[:from:from], applyOps(ops, x.Src[from:])...)
 		}
 		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x
@@ -277,4 +293,51 @@ func highlightFences(src []byte, from int) []byte {
 	}
 	out := append([]byte(nil), src[:from]...)
 	return append(out, bytes.Join(lines, nil)...)
+}
+
+// stripTitle is jekyll-titles-from-headings' strip_title on the page
+// file (its text src, front matter up to from) under a layout of the
+// site: where the plugin titles the page by the heading its text starts
+// with (no title: of its own, "the first non-whitespace line in the page
+// is a Markdown H1 / H2 / H3") and strip_title is true (the page's own
+// key, else titles_from_headings.strip_title in _config.yml), "you can
+// remove the title from the content by setting strip_title to prevent
+// rendering it twice" (https://github.com/benbalter/jekyll-titles-from-headings):
+// the heading line, left blank (the lines keep their numbers), and the
+// heading, the page's title (layout.Expanded.LeadHeading). A # heading
+// is left: sitegen takes it out as any page's title heading (h1Title).
+// Else "" and src.
+func (ls *liquidSite) stripTitle(file string, src []byte, from int) (string, []byte) {
+	if !ls.l.HeadingTitle {
+		return "", src
+	}
+	body := src[from:]
+	at := len(body) - len(bytes.TrimLeft(body, " \t\r\n"))
+	m := leadingHeading.Find(body[at:])
+	if m == nil || bytes.HasPrefix(m, []byte("# ")) || bytes.HasPrefix(m, []byte("#\t")) {
+		return "", src
+	}
+	fm := map[string]any{}
+	if from > 0 {
+		_ = yaml.Unmarshal(frontMatterText(src, from), &fm)
+	}
+	d := map[string]any{}
+	if ls.l.Defaults != nil {
+		maps.Copy(d, ls.l.Defaults(ls.rel(file)))
+	}
+	maps.Copy(d, fm)
+	if str(d["title"]) != "" {
+		return "", src
+	}
+	strip, ok := d["strip_title"]
+	if !ok {
+		strip = nested(ls.conf, "titles_from_headings", "strip_title")
+	}
+	if strip != true {
+		return "", src
+	}
+	line := bytes.TrimRight(m, "\r\n")
+	out := make([]byte, 0, len(src))
+	out = append(append(out, src[:from+at]...), src[from+at+len(line):]...)
+	return string(line), out
 }

@@ -64,6 +64,11 @@ type liquidSite struct {
 	sanitizer func() *rawhtml.Sanitizer
 	// sass compiles the site's Sass files (nil: no compiler on PATH).
 	sass *sassCompiler
+	// filtering holds each layout file (string) whose chain filtered a
+	// page's content (runLayout): the next page with it is run with its
+	// text rendered at once. Kept across builds: a layout that no longer
+	// filters is then run the same way, only slower.
+	filtering sync.Map
 
 	mu    sync.Mutex
 	rels  []string
@@ -412,7 +417,7 @@ var liquidMarkup = regexp.MustCompile(`(?s)\{%.*?%\}|\{\{.*?\}\}`)
 // jekyll-titles-from-headings titles a page without one by the heading
 // its content starts with ("\A\s*" then "#{1,3}\s+(.*)", its TITLE_REGEX,
 // https://github.com/benbalter/jekyll-titles-from-headings).
-var leadingHeading = regexp.MustCompile(`^#{1,6}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
+var leadingHeading = regexp.MustCompile(`^#{1,3}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
 
 // titleize is Jekyll's title of a post without one: its slug's words,
 // each capitalized (Utils.titleize_slug).
@@ -549,7 +554,13 @@ func (s *liquidSite) data(read func(string) ([]byte, error)) map[string]any {
 			var v any
 			switch ext {
 			case ".json":
-				err = json.Unmarshal(b, &v)
+				// Jekyll reads it with its YAML reader
+				// (DataReader#read_data_file): JSON, and what YAML's
+				// flow style allows beside (a trailing comma).
+				if err = json.Unmarshal(b, &v); err != nil {
+					v = nil
+					err = yaml.Unmarshal(b, &v)
+				}
 			case ".csv", ".tsv":
 				v, err = table(b, ext == ".tsv")
 			default:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"maps"
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -209,55 +208,49 @@ const maxLayoutChain = 16
 // as Jekyll writes it.
 //
 // *readsSite is set when a layout read the site model.
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, probs []layout.Problem, err error) {
+func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) (before, after []byte, ops []textOp, probs []layout.Problem, err error) {
 	var hit atomic.Bool
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
-	content := contentMark
-	seen := map[string]bool{}
-	for range maxLayoutChain {
-		seen[lf] = true
-		vars["content"] = content
-		body := b[frontMatterEnd(b):]
-		first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
-		r := newRun(lf, read, s.l.Content, m, false)
-		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
-		r.timeout = s.timeout
-		out, err := r.render(body, first, vars)
-		probs = append(probs, r.undefWarnings(file)...)
-		if err != nil {
-			var re *renderError
-			if errors.As(err, &re) && re.line > 0 {
-				return nil, nil, probs, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
-			}
-			return nil, nil, probs, fmt.Errorf("%s: %w", lf, err)
+	_, filters := s.filtering.Load(lf)
+	filters = filters || filtersContent.Match(b)
+	seen := read
+	if filters && own != nil {
+		seen = nil // no run without the page's text
+	} else if own != nil {
+		seen = func(f string) ([]byte, error) { // an include the chain reads may filter the content
+			t, err := read(f)
+			filters = filters || err == nil && filtersContent.Match(t)
+			return t, err
 		}
-		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)
-		content = string(out)
-		name := ""
-		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
-			name = string(k[1])
-		}
-		next := path.Join(s.l.Content, "_layouts", name+".html")
-		if name == "" || name == "none" || name == "null" || seen[next] {
-			break
-		}
-		if b, err = read(next); err != nil || chrome.Match(b) {
-			break
-		}
-		lf = next
+	}
+	var content string
+	if seen != nil {
+		content, probs, err = s.chain(lf, b, vars, m, seen, &hit, nil)
+	}
+	if err == nil && filters && own != nil {
+		s.filtering.Store(lf, true)
+		// A layout filters the page's content: the chain again, with the
+		// page's text rendered as Jekyll renders it before its layouts
+		// (contentFilters).
+		page := &pageText{src: string(own), html: renderedText(own)}
+		content, probs, err = s.chain(lf, b, vars, m, read, &hit, page)
+		ops = page.ops
+	}
+	if err != nil {
+		return nil, nil, nil, probs, err
 	}
 	text := []byte(content)
 	if page, ok := vars["page"].(*hash); ok {
 		text = dropTitleHeading(text, str(page.m["title"]))
 	}
 	switch n := strings.Count(content, contentMark); {
-	case !own:
-		return layoutBlock(bytes.ReplaceAll(text, []byte(contentMark), nil), m.baseurl), nil, probs, nil
+	case own == nil:
+		return layoutBlock(bytes.ReplaceAll(text, []byte(contentMark), nil), m.baseurl), nil, nil, probs, nil
 	case n == 0:
-		return layoutBlock(text, m.baseurl), nil, probs, errNoContent
+		return layoutBlock(text, m.baseurl), nil, nil, probs, errNoContent
 	case n > 1:
-		return nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
+		return nil, nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
 	}
 	// One element around the layouts' HTML and the page's text, so that
 	// an element a layout opens before {{ content }} and closes after it
@@ -265,7 +258,7 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 	pre, post, _ := bytes.Cut(text, []byte(contentMark))
 	before = append([]byte(layoutOpen), layoutLines(pre, m.baseurl)...)
 	after = append(layoutLines(post, m.baseurl), layoutClose...)
-	return before, after, probs, nil
+	return before, after, ops, probs, nil
 }
 
 // layoutHTML is out, what the layout file lf (its text b, its template

@@ -314,7 +314,7 @@ func quotedFilter(b []byte) int {
 // laxTags is src written as the engine reads what Ruby's lax Liquid
 // (Jekyll's default, error_mode: warn) reads in it.
 func laxTags(src []byte) []byte {
-	return rangeEnds(whenOr(forFilters(fixProperties(outputLines(src)))))
+	return rangeEnds(condOrder(whenOr(forFilters(fixProperties(outputLines(src))))))
 }
 
 // outputLines writes each output ({{ … }}) whose markup spans lines on
@@ -485,6 +485,76 @@ func whenOr(src []byte) []byte {
 		}
 		return out
 	})
+}
+
+// condTag is an if, elsif or unless tag: its markup's start and end.
+var condTag = regexp.MustCompile(`(?s)\{%-?\s*(?:if|elsif|unless)\s(.*?)-?%\}`)
+
+// condOperator is an and or or between two conditions.
+var condOperator = regexp.MustCompile(`\s+(and|or)\s+`)
+
+// condOrder writes the condition of an if, elsif or unless tag that mixes
+// and and or as Ruby's Liquid reads it: "In tags with more than one and
+// or or operator, operators are checked in order from right to left"
+// (https://shopify.github.io/liquid/basics/operators/#order-of-operations),
+// so `a and b or c` is `a and (b or c)`, where the engine reads it from
+// left to right, `(a and b) or c`: the right part of each operator
+// parenthesized (the engine reads a parenthesized condition). Quoted text
+// and raw blocks are left as they are; the lines keep their numbers.
+func condOrder(src []byte) []byte {
+	if !bytes.Contains(src, []byte(" or ")) || !bytes.Contains(src, []byte(" and ")) {
+		return src
+	}
+	return liquidTagText.ReplaceAllFunc(src, func(tag []byte) []byte { // raw blocks as they are
+		m := condTag.FindSubmatchIndex(tag)
+		if m == nil || m[0] != 0 || m[1] != len(tag) {
+			return tag
+		}
+		cond := tag[m[2]:m[3]]
+		var at [][]int // the operators outside quotes
+		for _, op := range condOperator.FindAllSubmatchIndex(cond, -1) {
+			if quoted(cond[:op[0]]) {
+				continue
+			}
+			at = append(at, op)
+		}
+		kinds := map[string]bool{}
+		for _, op := range at {
+			kinds[string(cond[op[2]:op[3]])] = true
+		}
+		if len(kinds) < 2 {
+			return tag
+		}
+		out := append([]byte(nil), tag[:m[2]]...)
+		start := 0
+		for _, op := range at {
+			out = append(out, cond[start:op[1]]...)
+			out = append(out, '(')
+			start = op[1]
+		}
+		rest := cond[start:]
+		trimmed := bytes.TrimRight(rest, " \t\r\n")
+		out = append(out, trimmed...)
+		out = append(out, bytes.Repeat([]byte(")"), len(at))...)
+		out = append(out, rest[len(trimmed):]...)
+		return append(out, tag[m[3]:]...)
+	})
+}
+
+// quoted reports whether s ends inside a quoted text.
+func quoted(s []byte) bool {
+	var q byte
+	for _, c := range s {
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		}
+	}
+	return q != 0
 }
 
 // isWord reports whether c may be part of a Liquid name.

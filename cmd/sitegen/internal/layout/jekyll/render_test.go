@@ -23,6 +23,7 @@ var liquidFixture = map[string]string{
 	"_data/monsters.yml":              "- name: Goblin\n  hp: 7\n  kind: small\n- name: Orc\n  hp: 15\n  kind: big\n- name: Imp\n  hp: 3\n  kind: small\n",
 	"_data/ui-text.yml":               "en:\n  wpm: 200\n",
 	"_data/lore/gods.json":            `{"sun": "Aten"}`,
+	"_data/lax.json":                  "[\n  {\"index\": \"600\", \"title\": \"Generation\"},\n]\n",
 	"_includes/note.html":             "<b>{{ include.text }}</b> on {{ page.title }}",
 	"_includes/loop.html":             "{% include loop.html %}",
 	"rules/liquid.md":                 "---\ntitle: Liquid inside\n---\nMade by {{ site.author }} here.\n",
@@ -74,6 +75,19 @@ func TestLiquidRun(t *testing.T) {
 		// located in the _data directory"; "_data/orgs/jekyll.yml …
 		// site.data.orgs.jekyll" (https://jekyllrb.com/docs/datafiles/).
 		{"data", "{{ site.data.monsters[1].name }} {{ site.data.lore.gods.sun }}", "Orc Aten"},
+		// Jekyll reads a data file but CSV and TSV with its YAML reader
+		// (DataReader#read_data_file: "else
+		// Jekyll::Utils.safe_load_yaml_file(path)"): a .json file with a
+		// trailing comma, which JSON refuses, is read (kaiser-rpg's
+		// _data/tables/gameplay.json, its tables shown by Jekyll 4.3).
+		// "In tags with more than one and or or operator, operators are
+		// checked in order from right to left"
+		// (https://shopify.github.io/liquid/basics/operators/):
+		// kaiser-rpg's thrown weapons list `a and b and c or d`, which
+		// Jekyll reads `a and (b and (c or d))` (198 table rows, not 257).
+		{"and, or from right to left", "{% if false and true or true %}A{% else %}B{% endif %}{% unless true or true and false %}C{% endunless %}{% if false and 'x or y' == 'x or y' or true %}D{% endif %}", "B"}, // Ruby Liquid 5 writes "B"
+		{"and, or in a raw block", "{% raw %}{% if a and b or c %}{% endraw %}", "{% if a and b or c %}"},
+		{"JSON read as YAML", "{% assign t = site.data.lax | where: 'index', '600' | first %}{{ t.title }}", "Generation"},
 		// "site.tags.TAG: The list of all Posts with tag TAG."
 		{"tags", "{{ site.tags.news | size }} {{ site.tags.dice[0].title }}", "2 First"},
 		// "page.title", "page.url: The URL of the Post without the domain".

@@ -1,0 +1,258 @@
+package jekyll
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"sync/atomic"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	ghtml "github.com/yuin/goldmark/renderer/html"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// A layout that filters the page's content ({{ content | replace: "a",
+// "b" }}) filters the page's text rendered: Jekyll's rendering runs in
+// stages, "Interpreting Liquid expressions in the file", then
+// "Unleashing the converters … This is when Markdown gets converted into
+// HTML", then "Populating the layouts … By this stage, the source file is
+// considered rendered and it will not be revisited"
+// (https://jekyllrb.com/docs/rendering-process/). sitegen converts the
+// page's text itself, after its layouts (its headings' ids, its links
+// checked), so where a layout filters the content the chain is run again
+// with the page's text rendered between two marks (pageText). A replace,
+// replace_first, remove or remove_first on it is then applied to the
+// page's own text before sitegen converts it, where it changes text only
+// (textOp.safe); any other change a layout makes to the content is not
+// honoured, with a warning naming the layout's file and line, and the page
+// shows its text unfiltered. A filter that reads the content without
+// writing it back (number_of_words, strip_html | truncatewords) reads the
+// rendered text, as in Jekyll.
+
+// filtersContent finds a filter on a content variable in a template
+// ({{ content | replace: …, include.content \n | replace: …).
+var filtersContent = regexp.MustCompile(`\bcontent\s*\|`)
+
+// includesContent finds an include tag that hands a content variable to
+// the include ({% include replace-content.html content=content %}): the
+// line a warning names where the include filters it.
+var includesContent = regexp.MustCompile(`\{%-?\s*include(?:_relative)?\s[^%]*\bcontent\b`)
+
+// Marks around the page's rendered text while a filtering chain runs.
+const (
+	textOpen  = "\uE005"
+	textClose = "\uE006"
+)
+
+// A textOp is a replace (first: replace_first) of old by new that a
+// layout applied to the page's content.
+type textOp struct {
+	old, new string
+	first    bool
+}
+
+// textOnly reports whether op replaces text, not markup: old holds no
+// HTML markup, neither holds a line break.
+func (op textOp) textOnly() bool {
+	return op.old != "" && !strings.ContainsAny(op.old, "<>&\"'\n\r") && !strings.ContainsAny(op.new, "\n\r")
+}
+
+// sourceOps are the ops of ops that change the page's rendered text
+// html, and whether each of them changes its Markdown src as it changes
+// html: it replaces text (textOnly) found as often in both, each op
+// applied to both before the next is counted. An op that changes nothing
+// in html is none (Jekyll's page is the same).
+func sourceOps(ops []textOp, src, html string) ([]textOp, bool) {
+	var kept []textOp
+	for _, op := range ops {
+		n := strings.Count(html, op.old)
+		if op.old == "" || n == 0 {
+			continue
+		}
+		if op.first {
+			n = 1
+		}
+		if !op.textOnly() || min(strings.Count(src, op.old), n) != n || !op.first && strings.Count(src, op.old) != n {
+			return nil, false
+		}
+		src, html = op.apply(src), op.apply(html)
+		kept = append(kept, op)
+	}
+	return kept, true
+}
+
+func (op textOp) apply(s string) string {
+	if op.first {
+		return strings.Replace(s, op.old, op.new, 1)
+	}
+	return strings.ReplaceAll(s, op.old, op.new)
+}
+
+// applyOps is src with each op applied in order.
+func applyOps(ops []textOp, src []byte) []byte {
+	s := string(src)
+	for _, op := range ops {
+		s = op.apply(s)
+	}
+	return []byte(s)
+}
+
+// pageText is the page's text as a filtering chain sees it: src, its
+// Markdown, html, its rendering, and the ops the layouts applied to it.
+type pageText struct {
+	src, html string
+	ops       []textOp
+}
+
+// renderedText is the page's text src (Markdown, its Liquid run) as
+// HTML, as Jekyll's converter writes it before the layouts run
+// (kramdown's GFM input: tables, strikethrough; raw HTML kept).
+func renderedText(src []byte) string {
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(ghtml.WithUnsafe()))
+	var b bytes.Buffer
+	if err := md.Convert(src, &b); err != nil {
+		return string(src)
+	}
+	return b.String()
+}
+
+// contentFilters registers, on the run r of a filtering chain, the
+// replace and remove filters that record what they do to the page's
+// text (page.ops): Liquid's "replace: Replaces every occurrence of the
+// first argument in a string with the second argument", replace_first
+// "only the first occurrence", remove "every occurrence of the specified
+// substring", remove_first the first (https://shopify.github.io/liquid/filters/).
+func (r *run) contentFilters(page *pageText) {
+	do := func(s string, op textOp) string {
+		if strings.Contains(s, textOpen) {
+			page.ops = append(page.ops, op)
+		}
+		return op.apply(s)
+	}
+	r.engine.RegisterFilter("replace", func(s, old, new string) string { return do(s, textOp{old: old, new: new}) })
+	r.engine.RegisterFilter("replace_first", func(s, old, new string) string { return do(s, textOp{old: old, new: new, first: true}) })
+	r.engine.RegisterFilter("remove", func(s, old string) string { return do(s, textOp{old: old}) })
+	r.engine.RegisterFilter("remove_first", func(s, old string) string { return do(s, textOp{old: old, first: true}) })
+}
+
+// chain runs the layout lf (its text b) and the layouts it names, up to
+// the chrome, with the page's variables vars, and returns what the last
+// wrote, the page's text a contentMark in it. page nil: the content is
+// the mark; else the page's rendered text between textOpen and textClose
+// (filterSpan), its filters recorded in page.
+func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteModel, read func(string) ([]byte, error), hit *atomic.Bool, page *pageText) (string, []layout.Problem, error) {
+	var probs []layout.Problem
+	content := contentMark
+	seen := map[string]bool{}
+	for range maxLayoutChain {
+		seen[lf] = true
+		vars["content"] = content
+		if page != nil {
+			vars["content"] = textOpen + strings.ReplaceAll(content, contentMark, page.html) + textClose
+		}
+		body := b[frontMatterEnd(b):]
+		first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
+		r := newRun(lf, read, s.l.Content, m, false)
+		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
+		r.timeout = s.timeout
+		var before int
+		if page != nil {
+			r.contentFilters(page)
+			before = len(page.ops)
+		}
+		out, err := r.render(body, first, vars)
+		probs = append(probs, r.undefWarnings("")...) // "": none is the page's own file
+		if err != nil {
+			var re *renderError
+			if errors.As(err, &re) && re.line > 0 {
+				return "", probs, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
+			}
+			return "", probs, fmt.Errorf("%s: %w", lf, err)
+		}
+		if page != nil {
+			out = page.span(out, content, before, lf, b, first, &probs)
+		}
+		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)
+		content = string(out)
+		name := ""
+		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
+			name = string(k[1])
+		}
+		next := path.Join(s.l.Content, "_layouts", name+".html")
+		if name == "" || name == "none" || name == "null" || seen[next] {
+			break
+		}
+		if b, err = read(next); err != nil || chrome.Match(b) {
+			break
+		}
+		lf = next
+	}
+	return content, probs, nil
+}
+
+// span is out, what the layout lf wrote given the content inner (the
+// layouts' HTML so far, the page's text a contentMark) rendered between
+// textOpen and textClose, with each such span back to inner, the ops
+// this layout applied (page.ops from at) applied to its HTML. Where the
+// span is not inner with those ops applied, or an op is not safe, the
+// layout's filters are not honoured: a warning at the line that filters
+// the content, the text unfiltered. A content the layout read and did not
+// write (a count of its words) is no span.
+func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte, first int, probs *[]layout.Problem) []byte {
+	ops := page.ops[at:]
+	rendered := strings.ReplaceAll(inner, contentMark, page.html)
+	want := rendered
+	for _, op := range ops {
+		want = op.apply(want)
+	}
+	kept, ok := sourceOps(ops, page.src, page.html)
+	parts := strings.Split(inner, contentMark) // the ops apply to the layouts' HTML around the page's text too, as in Jekyll
+	for i := range parts {
+		for _, op := range ops {
+			parts[i] = op.apply(parts[i])
+		}
+	}
+	filtered := strings.Join(parts, contentMark)
+	var res, plain []byte
+	rest := out
+	for {
+		i := bytes.Index(rest, []byte(textOpen))
+		if i < 0 {
+			break
+		}
+		res, plain = append(res, rest[:i]...), append(plain, rest[:i]...)
+		rest = rest[i+len(textOpen):]
+		j := bytes.Index(rest, []byte(textClose))
+		if j < 0 { // cut inside (truncatewords): read, not written, what was written stays
+			break
+		}
+		if string(rest[:j]) != want {
+			ok = false
+		}
+		res, plain = append(res, filtered...), append(plain, inner...)
+		rest = rest[j+len(textClose):]
+	}
+	res, plain = append(res, rest...), append(plain, rest...)
+	if !bytes.Contains(res, []byte(contentMark)) { // no span: the ops are the layout's, not the page text's
+		kept, ok = nil, true
+	}
+	if !ok {
+		page.ops = page.ops[:at]
+		line := first
+		if loc := filtersContent.FindIndex(b); loc != nil {
+			line = 1 + bytes.Count(b[:loc[0]], []byte("\n"))
+		} else if loc := includesContent.FindIndex(b); loc != nil {
+			line = 1 + bytes.Count(b[:loc[0]], []byte("\n"))
+		}
+		*probs = append(*probs, layout.Problem{File: lf, Line: line, Col: 1, Warning: true,
+			Msg: "the layout changes the page's content in a way sitegen cannot apply to the page's text (its filters on {{ content }}); the page shows its text unfiltered"})
+		return bytes.ReplaceAll(plain, []byte(textClose), nil)
+	}
+	page.ops = append(page.ops[:at], kept...) // the page's own text gets them in the expander
+	return bytes.ReplaceAll(res, []byte(textClose), nil)
+}

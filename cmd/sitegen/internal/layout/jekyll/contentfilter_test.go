@@ -1,0 +1,121 @@
+package jekyll
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestLayoutFiltersContent checks a layout that filters the page's
+// content. Jekyll renders a page in stages: "Unleashing the converters
+// … This is when Markdown gets converted into HTML", then "Populating the
+// layouts … By this stage, the source file is considered rendered and it
+// will not be revisited" (https://jekyllrb.com/docs/rendering-process/):
+// {{ content }} in a layout is the page's HTML, and a filter on it sees
+// that HTML. kaiser-rpg/KaiserRPG.github.io writes every page's text
+// through an include of replace filters that make `[@skill Block @]` a
+// span (eval24A, still wrong 2). Liquid's "replace: Replaces every
+// occurrence of the first argument in a string with the second argument"
+// (https://shopify.github.io/liquid/filters/replace/).
+func TestLayoutFiltersContent(t *testing.T) {
+	files := map[string]string{
+		"_includes/replace-content.html": "{{\n    include.content\n\n    | replace: \"[@skill \", \"<span class='skill'>\"\n    | replace: \"[@trait \", \"<span class='trait'>\"\n    | replace: \" @]\", \"</span>\"\n }}",
+		"_layouts/page.html":             "---\nlayout: default\n---\n<div class=\"post-content\">\n{% include replace-content.html content=content %}\n</div>\n",
+		"_layouts/default.html":          "<html><body>{{ content }}</body></html>\n",
+		"_layouts/first.html":            "<div>\n{{ content | remove_first: \"TODO\" }}\n</div>\n",
+		"_layouts/table.html":            "<div>\n\n{{ content | replace: '<table>', '<table class=\"table\">' }}\n</div>\n",
+		"_layouts/words.html":            "<p class=\"n\">{{ content | number_of_words }} words</p>\n{{ content }}\n",
+		"_layouts/stripped.html":         "<p>\n{{ content | strip_html | truncatewords: 2 }}\n</p>\n",
+		"_layouts/stars.html":            "<div>\n{{ content | replace: \"*\", \"+\" }}\n</div>\n",
+		"_layouts/wrap.html":             "<div>\n\n{% include wrap.html content=content %}\n</div>\n",
+		"_includes/wrap.html":            "{{ include.content | replace: '<p>', '<p class=\"x\">' }}",
+		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
+		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
+	}
+	dir := layouttest.Write(t, files)
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	tests := []struct {
+		name, src string
+		want      []string // in this order in the page's text
+		not       []string // nowhere in it
+		warn      string   // the one warning, "file:line: text"
+	}{
+		{"replace in an include, over lines", "---\nlayout: page\n---\nRoll [@skill Block @] or [@trait Tough @].\n",
+			[]string{`<div class="post-content">`, "Roll <span class='skill'>Block</span> or <span class='trait'>Tough</span>.", "</div>"},
+			[]string{"[@", "@]"}, ""},
+		{"remove_first", "---\nlayout: first\n---\nTODO one, TODO two.\n",
+			[]string{"one, TODO two."}, []string{"TODO one"}, ""},
+		// The pattern is HTML: it is not in the page's Markdown.
+		{"a filter on the page's markup", "---\nlayout: table\n---\n| a |\n|---|\n| b |\n",
+			[]string{"| a |"}, []string{"class=\"table\""}, "_layouts/table.html:3: the layout changes the page's content"},
+		{"a filter on the page's markup in an include", "---\nlayout: wrap\n---\nText.\n",
+			[]string{"<div>", "Text."}, []string{"class=\"x\""}, "_layouts/wrap.html:3: the layout changes the page's content"},
+		// "number_of_words: Count the number of words in some text"
+		// (https://jekyllrb.com/docs/liquid/filters/): of the rendered text.
+		{"a count of the rendered text", "---\nlayout: words\n---\nOne two three.\n",
+			[]string{`<p class="n">3 words</p>`, "One two three."}, nil, ""},
+		// The layout writes the text stripped and cut, not the page's text:
+		// what it writes is the page (a layout without {{ content }}).
+		{"the content read, not written", "---\nlayout: stripped\n---\nOne *two* three.\n",
+			[]string{"<p>\nOne two...\n</p>"}, []string{"three"}, "_layouts/stripped.html writes no {{ content }}"},
+		// `*` is Markdown's emphasis: no star is left in the HTML, so
+		// the replace changes nothing on Jekyll's page.
+		{"a pattern only the Markdown has", "---\nlayout: stars\n---\nOne *two* three.\n",
+			[]string{"One *two* three."}, []string{"+"}, ""},
+		// "Layout inheritance": the outer layout's content is the inner
+		// layout's output, the page's text in it, both filtered.
+		{"filters of an outer layout", "---\nlayout: inner\n---\nRoll [@skill Block @].\n",
+			[]string{"<article>", "<section><b>Inner</b>", "Roll <b>Block</b>.", "</section>", "</article>"}, []string{"[@"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &layout.Layout{Content: "."}
+			ls := &liquidSite{l: l, srcDir: dir}
+			x := expander(l, ls)("p.md", []byte(tt.src), read)
+			got := string(x.Src)
+			// A second page of the layout is run with its text rendered
+			// at once (liquidSite.filtering): the same page.
+			if y := expander(l, ls)("p.md", []byte(tt.src), read); string(y.Src) != got || len(y.Problems) != len(x.Problems) {
+				t.Errorf("second run: %q %v, first %q %v", y.Src, y.Problems, got, x.Problems)
+			}
+			rest := got
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("text %q: want %q (in order); problems %v", got, w, x.Problems)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("text %q: want no %q", got, n)
+				}
+			}
+			if strings.ContainsAny(got, textOpen+textClose+contentMark) {
+				t.Errorf("text %q: a mark left", got)
+			}
+			if x.Lines != nil && len(x.Lines) != strings.Count(got, "\n")+boolInt(!strings.HasSuffix(got, "\n")) {
+				t.Errorf("%d lines mapped, the text has %d", len(x.Lines), strings.Count(got, "\n"))
+			}
+			var probs []string
+			for _, p := range x.Problems {
+				probs = append(probs, fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg))
+			}
+			switch {
+			case tt.warn == "" && len(probs) > 0:
+				t.Errorf("problems: %q", probs)
+			case tt.warn != "" && (len(probs) != 1 || !strings.Contains(probs[0], tt.warn) || !x.Problems[0].Warning):
+				t.Errorf("problems %q: want one warning saying %q", probs, tt.warn)
+			}
+		})
+	}
+}
