@@ -380,6 +380,9 @@ func (s *Site) openBodyCache() *bodyCache {
 	p.Assets = ix.Prints.Assets // checked by setView
 	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
 		bc.old = ix
+		// This build records about as many of each as the last one.
+		bc.now, bc.nowSrc = make(map[string]*cachedBody, len(ix.Bodies)), make(map[string]content.SrcRecord, len(ix.Sources))
+		bc.nowOuts, bc.nowLoads = make(map[string]*cachedOut, len(ix.Outs)), make(map[string]*content.CachedLoad, len(ix.Loads))
 		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
 		for _, c := range ix.Bodies {
 			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
