@@ -161,6 +161,7 @@ type bodyCache struct {
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
+	keyBufs sync.Pool             // pageKey's buffers (*keyWriter), one for each page keyed at a time
 	// The previews shards this build wrote or kept (output path ->
 	// record), and how many it kept.
 	nowShards   map[string]*cachedShard
@@ -379,6 +380,9 @@ func (s *Site) openBodyCache() *bodyCache {
 	p.Assets = ix.Prints.Assets // checked by setView
 	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
 		bc.old = ix
+		// This build records about as many of each as the last one.
+		bc.now, bc.nowSrc = make(map[string]*cachedBody, len(ix.Bodies)), make(map[string]content.SrcRecord, len(ix.Sources))
+		bc.nowOuts, bc.nowLoads = make(map[string]*cachedOut, len(ix.Outs)), make(map[string]*content.CachedLoad, len(ix.Loads))
 		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
 		for _, c := range ix.Bodies {
 			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
@@ -996,8 +1000,6 @@ func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *con
 	if bc == nil || v == nil {
 		return key, false
 	}
-	h := sha256.New()
-	h.Write(bc.siteKey[:])
 	w := *v
 	w.Site = nil // in siteKey
 	// The page's navigation is its folder's in the site view's
@@ -1015,19 +1017,27 @@ func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *con
 			w.Content, w.TOC = "", nil // in the object
 		}
 	}
-	err := json.NewEncoder(h).Encode(struct {
-		Page            templates.Page
-		Obj             [sha256.Size]byte
-		Redirect, Title string
-		Paths, Frags    []string
-		Previews, Index bool
-		NavFolder       *string
-	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}, navFolder})
-	if err != nil {
+	kw, _ := bc.keyBufs.Get().(*keyWriter)
+	if kw == nil {
+		kw = &keyWriter{buf: make([]byte, 0, 4096)}
+	}
+	defer bc.keyBufs.Put(kw)
+	kw.buf, kw.depth, kw.deep = append(kw.buf[:0], bc.siteKey[:]...), 0, false
+	kw.page(&w)
+	kw.buf = append(kw.buf, obj[:]...)
+	kw.str(p.RedirectTo)
+	kw.str(p.Title)
+	kw.strs(content.ListPaths(p))
+	kw.strs(s.Frags[p])
+	kw.bool(s.previews(p))
+	kw.bool(b != nil && b.Px != nil && obj == [sha256.Size]byte{})
+	if kw.null(navFolder == nil) {
+		kw.str(*navFolder)
+	}
+	if kw.deep {
 		return key, false
 	}
-	copy(key[:], h.Sum(nil))
-	return key, true
+	return sha256.Sum256(kw.buf), true
 }
 
 // sameNav reports whether a and b are one navigation: the same slice
