@@ -501,11 +501,19 @@ func (s *Site) DigestOf(m *Model) *Digest {
 
 // linkPrint is what a link to page p reads of it, hashed: its URL, title,
 // heading, whether it dropped its first heading, whether it could be
-// read, and its element ids.
+// read, its element ids and its outline.
 func linkPrint(p *Page) uint64 {
 	h := digestHash(p.SitePath, p.Title, p.Heading, p.File, strconv.FormatBool(p.DropH1), strconv.FormatBool(p.TitleLead), strconv.FormatBool(p.Failed))
 	for id := range p.Ids {
 		h += digestHash("#", id)
+	}
+	if len(p.Outline) > 0 { // the nesting a subheading path reads, in order
+		parts := make([]string, 0, 3*len(p.Outline)+1)
+		parts = append(parts, "outline")
+		for _, o := range p.Outline {
+			parts = append(parts, strconv.Itoa(o.Level), o.ID, o.Text)
+		}
+		h += digestHash(parts...)
 	}
 	return h
 }
