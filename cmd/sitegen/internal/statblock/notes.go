@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -139,7 +140,8 @@ func NoteKind(v any) string {
 // noteIndex reads a vault's creature notes (readNotes), those its source
 // lists, on the first block that names a creature, and again when the
 // source's version changed: a vault none of whose blocks does is not read
-// for them. Safe for concurrent use; nil reads none.
+// for them. Again, only the notes whose file changed are read (read).
+// Safe for concurrent use; nil reads none.
 type noteIndex struct {
 	dir   string
 	watch []string
@@ -149,6 +151,18 @@ type noteIndex struct {
 	ver   any
 	built bool
 	n     notes
+	read  map[string]noteRead // by path from the vault's root
+}
+
+// noteRead is what a creature note's file said when it was read: its kind
+// and file's size and time then, the creature's name, the bytes read.
+type noteRead struct {
+	kind  string
+	size  int64
+	mod   time.Time
+	name  string
+	ok    bool
+	bytes int64
 }
 
 // get is the vault's creatures, read on the first call for each version
@@ -161,7 +175,8 @@ func (x *noteIndex) get() notes {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if !x.built || v != x.ver {
-		x.n, x.ver, x.built = readNotes(x.dir, x.watch, x.src.CreatureNotes()), v, true
+		x.n, x.read = readNotes(x.dir, x.watch, x.src.CreatureNotes(), x.read)
+		x.ver, x.built = v, true
 	}
 	return x.n
 }
@@ -178,26 +193,48 @@ func (x *noteIndex) get() notes {
 // setting; nil or "/": all). A note whose creature does not read is
 // skipped; of two notes of one name, the first by path is kept. At most
 // maxNotes notes and maxIndexBytes are read.
-func readNotes(dir string, watch []string, list []CreatureNote) notes {
+//
+// was is what the notes' files said at the last reading (nil for none): a
+// note of the same kind whose file has the same size and modification
+// time is not read again. The second result is what they say now.
+func readNotes(dir string, watch []string, list []CreatureNote, was map[string]noteRead) (notes, map[string]noteRead) {
 	list = slices.DeleteFunc(slices.Clone(list), func(n CreatureNote) bool {
 		return !fs.ValidPath(n.Rel) || !watched(n.Rel, watch)
 	})
 	slices.SortFunc(list, func(a, b CreatureNote) int { return strings.Compare(a.Rel, b.Rel) })
 	out := notes{}
+	now := make(map[string]noteRead, len(list))
 	budget := int64(maxIndexBytes)
 	for i, n := range list {
 		if budget <= 0 || i >= maxNotes {
 			break
 		}
-		name, ok := readCreatureNote(filepath.Join(dir, filepath.FromSlash(n.Rel)), n.Kind, &budget)
-		if !ok {
+		p := filepath.Join(dir, filepath.FromSlash(n.Rel))
+		st, err := os.Stat(p)
+		if err != nil {
 			continue
 		}
-		if _, dup := out[strings.ToLower(name)]; !dup {
-			out[strings.ToLower(name)] = "/" + strings.TrimSuffix(n.Rel, path.Ext(n.Rel))
+		r, seen := was[n.Rel]
+		if !seen || r.kind != n.Kind || r.size != st.Size() || !r.mod.Equal(st.ModTime()) {
+			full := budget >= maxInlineNote // a note read to a smaller budget is read again next time
+			before := budget
+			r.name, r.ok = readCreatureNote(p, n.Kind, &budget)
+			r.kind, r.size, r.mod, r.bytes = n.Kind, st.Size(), st.ModTime(), before-budget
+			if full {
+				now[n.Rel] = r
+			}
+		} else {
+			budget -= r.bytes
+			now[n.Rel] = r
+		}
+		if !r.ok {
+			continue
+		}
+		if _, dup := out[strings.ToLower(r.name)]; !dup {
+			out[strings.ToLower(r.name)] = "/" + strings.TrimSuffix(n.Rel, path.Ext(n.Rel))
 		}
 	}
-	return out
+	return out, now
 }
 
 // WalkNotes is the notes of the vault at dir that may define creatures,
