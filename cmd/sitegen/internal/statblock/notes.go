@@ -477,7 +477,7 @@ func creatureOf(fm string) (name, body string, ok bool) {
 // the vault has none of that name, or its note is not published (or does
 // not say so any more).
 func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
-	p, ok := n[strings.ToLower(strings.TrimSpace(name))]
+	p, ok := n.lookup(b, name)
 	if !ok {
 		return "", false
 	}
@@ -490,6 +490,34 @@ func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
 		return "", false
 	}
 	return body, true
+}
+
+// lookup finds the note that defines the creature called name (in any
+// case) and records the question for the block's page (Block.Asked), a
+// miss included, so that serve renders the page again when another note
+// comes to define it (Handler.AnswerAgain). Nothing is recorded without
+// an index (n nil: no vault).
+func (n notes) lookup(b *markup.Block, name string) (string, bool) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	p, ok := n[key]
+	if n != nil {
+		b.Asked(Info, creatureQuestion+key, p)
+	}
+	return p, ok
+}
+
+// creatureQuestion starts the question of which note defines a creature
+// (notes.lookup): the creature's name in lower case follows.
+const creatureQuestion = "creature\x00"
+
+// AnswerAgain implements markup.QuestionAnswerer: the note that defines a
+// creature now (notes.lookup's question), "" for none.
+func (h *Handler) AnswerAgain(q string) string {
+	key, ok := strings.CutPrefix(q, creatureQuestion)
+	if !ok {
+		return ""
+	}
+	return h.notes.get()[key]
 }
 
 // shiftLines moves the lines of the monster's fields up by n: those of a
@@ -540,7 +568,7 @@ func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarge
 	v.b.mu.Lock()
 	x := v.b.vaults[v.dir]
 	v.b.mu.Unlock()
-	p, ok := x.get()[strings.ToLower(strings.TrimSpace(name))]
+	p, ok := x.get().lookup(b, name)
 	if !ok {
 		return tg, c, false
 	}

@@ -184,6 +184,17 @@ func (l pageLinks) Cards() []markup.LinkTarget {
 	return cards
 }
 
+// BlockAsked implements markup.BlockAsker: the question a block's handler
+// answered, recorded as a question of the model (blockCall) that Ask asks
+// the handler again.
+func (l pageLinks) BlockAsked(handler, q, answer string) {
+	l.rec.asked(Call{From: l.p.Rel, Dest: blockCall + handler + "\x00" + q}, Answer{Url: answer})
+}
+
+// blockCall starts the Call.Dest of a block handler's question
+// (BlockAsked): its info word, a zero byte, the question.
+const blockCall = "\x00block\x00"
+
 // cardsAnswer is the recorded answer of Cards: the cards' URLs and
 // titles, a line each.
 func cardsAnswer(cards []markup.LinkTarget) Answer {
