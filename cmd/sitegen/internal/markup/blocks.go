@@ -180,6 +180,40 @@ func (b *Block) ResolveWiki(target string, source bool) WikiTarget {
 	return res.ResolveWiki(target, "", source)
 }
 
+// BlockAsker is a page's Links that records the questions its blocks'
+// handlers answered from outside the page (Block.Asked), so that the page
+// is rendered again when a question's answer changes (serve's update).
+type BlockAsker interface {
+	BlockAsked(handler, q, answer string)
+}
+
+// QuestionAnswerer is a BlockHandler that answers again, for the site as
+// it is now, a question its blocks (or another handler's) recorded with
+// Block.Asked.
+type QuestionAnswerer interface {
+	AnswerAgain(q string) string
+}
+
+// Asked records that the block's page read answer for question q, which
+// the handler registered for the info word handler answers again
+// (QuestionAnswerer): a lookup outside the page, a miss included (a
+// creature no note defines yet: a note that comes to define it changes
+// the answer). Nothing on a page whose Links record no questions.
+func (b *Block) Asked(handler, q, answer string) {
+	if r, ok := b.st.page.Links.(BlockAsker); ok {
+		r.BlockAsked(handler, q, answer)
+	}
+}
+
+// AnswerAgain asks the handler registered for the info word handler the
+// question q again (QuestionAnswerer); false when it answers none.
+func (m *Markdown) AnswerAgain(handler, q string) (string, bool) {
+	if h, ok := m.opts.Handlers[handler].(QuestionAnswerer); ok {
+		return h.AnswerAgain(q), true
+	}
+	return "", false
+}
+
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
 func (b *Block) SetFlag(flag string) { b.st.setFlag(flag) }

@@ -419,36 +419,73 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 	return src[bytes.LastIndexByte(src[:start], '\n')+1 : stop], true
 }
 
-// subsection is the section of an Obsidian subheading path ("Traits#Sub":
-// "You can add multiple hash symbols for each subheading",
-// help.obsidian.md, Internal links): each heading of the path within the
-// section of the one before (a deeper heading before the next of its
-// level or above), the section of the last from its heading to the next
-// heading of its level or above.
-func subsection(doc ast.Node, src []byte, parts []string) ([]byte, bool) {
-	var scope []*ast.Heading // the headings of the path found so far
+// OutlineHeading is a heading of a page's outline (its top-level
+// headings, in order): its level, id and text as written (its Markdown:
+// an outline is read before inline parsing; Obsidian's links name a
+// heading by that text).
+type OutlineHeading struct {
+	Level    int
+	ID, Text string
+}
+
+// Outline is the outline of doc: its top-level headings, in order, which
+// an Obsidian subheading path is read in (HeadingPath).
+func Outline(doc ast.Node, src []byte) []OutlineHeading {
+	var out []OutlineHeading
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		h, ok := c.(*ast.Heading)
-		if !ok {
-			continue
+		if h, ok := c.(*ast.Heading); ok {
+			out = append(out, OutlineHeading{Level: h.Level, ID: HeadingID(h), Text: strings.TrimSpace(linesText(h, src))})
 		}
-		if len(scope) == len(parts) {
-			if h.Level <= scope[len(scope)-1].Level {
-				return src[blockStart(scope[len(scope)-1], src):blockStart(c, src)], true
-			}
-			continue
-		}
-		for len(scope) > 0 && h.Level <= scope[len(scope)-1].Level {
+	}
+	return out
+}
+
+// HeadingPath finds the heading an Obsidian subheading path names in an
+// outline ("Traits#Sub": "You can add multiple hash symbols for each
+// subheading", help.obsidian.md, Internal links: Link to a heading in a
+// note), the one rule of links and embeds: each heading of the path
+// within the section of the one before (a deeper heading before the next
+// of its level or above), the first such for each part. It returns the
+// index of the path's last heading in hs. match tells whether a heading
+// is the one a part of the path names (by its text: of two headings of
+// one text, the second's id is not the text's slug).
+func HeadingPath(hs []OutlineHeading, parts []string, match func(h OutlineHeading, part string) bool) (int, bool) {
+	var scope []int // the indexes of the headings of the path found so far
+	for i, h := range hs {
+		for len(scope) > 0 && h.Level <= hs[scope[len(scope)-1]].Level {
 			scope = scope[:len(scope)-1] // the section of a heading of the path ended
 		}
-		if id := HeadingID(h); id == parts[len(scope)] || id == HeadingSlug(parts[len(scope)]) {
-			scope = append(scope, h)
+		if match(h, parts[len(scope)]) {
+			if scope = append(scope, i); len(scope) == len(parts) {
+				return i, true
+			}
 		}
 	}
-	if len(scope) == len(parts) {
-		return src[blockStart(scope[len(scope)-1], src):], true
+	return 0, false
+}
+
+// subsection is the section of an Obsidian subheading path (HeadingPath):
+// from the path's last heading to the next heading of its level or above.
+func subsection(doc ast.Node, src []byte, parts []string) ([]byte, bool) {
+	var nodes []*ast.Heading
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			nodes = append(nodes, h)
+		}
 	}
-	return nil, false
+	k, ok := HeadingPath(Outline(doc, src), parts, func(h OutlineHeading, part string) bool {
+		return h.ID == part || HeadingSlug(h.Text) == HeadingSlug(part)
+	})
+	if !ok {
+		return nil, false
+	}
+	last := nodes[k]
+	for _, h := range nodes[k+1:] {
+		if h.Level <= last.Level {
+			return src[blockStart(last, src):blockStart(h, src)], true
+		}
+	}
+	return src[blockStart(last, src):], true
 }
 
 // blockStart is the offset of the line a top-level block starts on.

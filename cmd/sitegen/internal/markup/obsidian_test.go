@@ -48,6 +48,7 @@ func TestObsidianInline(t *testing.T) {
 	vault := fakeVault{notes: map[string]string{
 		"Human": "# Human\n\nIntro.\n\n## Traits\n\nQuick.\n\n### Sub\n\nDeeper.\n\n## Other\n\nNot this.\n",
 		"Loop":  "Loop starts ![[Back]]\n",
+		"Twice": "## A\n\n### Sub\n\nUnder A.\n\n## B\n\n### Sub\n\nUnder B.\n\n## C\n\nNot this.\n",
 		"Back":  "![[Loop]]\n",
 		"Self":  "Me: ![[Self]]\n",
 		// A note showing one of its own blocks, and one whose section
@@ -87,6 +88,9 @@ func TestObsidianInline(t *testing.T) {
 		{name: "embed subheading path", src: "![[Human#Traits#Sub]]\n", want: []string{"Deeper."}, not: []string{"Intro.", "Quick.", "Not this."}},
 		{name: "embed subheading path, a heading not under the one before", src: "![[Human#Other#Sub]]\n",
 			problems: []string{`1:1: broken embed ![[Human#Other#Sub]]: no heading or block "Other#Sub" in Human.md`}},
+		// Of two headings of one text, the path's is the one under the
+		// heading before it (the second's id is sub-1, not its text's slug).
+		{name: "embed subheading path, the heading under the path", src: "![[Twice#B#Sub]]\n", want: []string{"Under B."}, not: []string{"Under A.", "Not this."}},
 		{name: "embed block", src: "![[Block#^rule]]\n", want: []string{"The rule."}, not: []string{"First.", "Last."}},
 		{name: "embed missing section", src: "![[Human#Nope]]\n", problems: []string{`1:1: broken embed ![[Human#Nope]]: no heading or block "Nope" in Human.md`}},
 		{name: "embed cycle", src: "![[Loop]]\n", problems: []string{"1:1: embed ![[Loop]] makes a cycle: Loop.md → Back.md → Loop.md"}},

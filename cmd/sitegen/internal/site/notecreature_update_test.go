@@ -32,6 +32,14 @@ func TestUpdateNoteCreature(t *testing.T) {
 	}{
 		{"the creature's stats", map[string]string{"Daemons/Caco Note.md": strings.Replace(caco, "hp: 18", "hp: 44", 1)}, []string{"HP 44"}, true},
 		{"a note unrelated", map[string]string{"Other.md": "# Other\n\nNew text.\n"}, []string{"HP 18"}, false},
+		// A creature the fight names and no note defined: a new note that
+		// defines it is a new answer to the question the encounter asked
+		// of the index (Block.Asked), and the fight is written again.
+		{"a new note defines a missing creature", map[string]string{"Imp Note.md": "---\nstatblock: true\nname: Imp\nhp: 7\n---\n"},
+			[]string{`href="/imp-note/"`}, true},
+		// A creature note edited to define that creature.
+		{"a note edited to define a missing creature", map[string]string{"Other.md": "---\nstatblock: true\nname: Imp\nhp: 7\n---\n# Other\n"},
+			[]string{`href="/other/"`}, true},
 	} {
 		for _, keep := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s, incremental %v", tc.name, keep), func(t *testing.T) {

@@ -389,7 +389,7 @@ func TestNotPublished(t *testing.T) {
 				"_attachments/shown.png": "SHOWN",
 				"c.md":                   "---\ndg-publish: true\n---\n# C\n\n![](_attachments/shown.png)\n",
 			},
-			reasons: map[string]string{"b.md": "no dg-publish: true (Digital Garden)", "DM/crib.md": "no dg-publish: true (Digital Garden)",
+			reasons: map[string]string{"b.md": "no dg-publish: true (Digital Garden)", "DM/crib.md": "no dg-publish: true (Digital Garden)", "_attachments/map.png": unlinkedFile,
 				"_templates_2/note.md": "no dg-publish: true (Digital Garden)"},
 			warnings: []string{"Notes/Start.md:7:14: unpublished link \"../DM/crib.md\": DM/crib.md is not published (no dg-publish: true (Digital Garden))"},
 			has:      map[string]string{"index.html": "<h1>Start</h1>", "a/index.html": "A-TEXT", "_attachments/shown.png": "SHOWN"},
@@ -454,6 +454,25 @@ func TestNotPublished(t *testing.T) {
 			reasons: map[string]string{"src/content/docs/index.mdx": layout.MDXReason, "src/content/docs/rules/one.mdx": layout.MDXReason},
 			has:     map[string]string{"index.html": "<h1>Rules</h1>"},
 			hasNot:  []string{"src/content/docs/index.mdx", "src/content/docs/rules/one.mdx"},
+		},
+		{
+			// Issue 32: a folder of Markdown publishes a site, not the
+			// repository (README: "build scripts, source code, lock and
+			// settings files ... that no page links to are not published"):
+			// what it leaves out is listed and counted as the other layouts'
+			// rules are, grouped by what it is.
+			name: "folder of Markdown: files no page links to",
+			files: map[string]string{
+				"README.md":         "# Rules\n\n![map](map.png)\n",
+				"map.png":           "PUBLIC-MAP",
+				"build.sh":          "PRIVATE-SCRIPT",
+				"tools/gen.py":      "PRIVATE-PY",
+				"package-lock.json": "PRIVATE-LOCK",
+				"notes.txt":         "PRIVATE-TXT",
+			},
+			reasons: map[string]string{"build.sh": unlinkedScript, "tools/gen.py": unlinkedScript, "package-lock.json": unlinkedLock, "notes.txt": unlinkedFile},
+			has:     map[string]string{"index.html": "<h1>Rules</h1>", "map.png": "PUBLIC-MAP"},
+			hasNot:  []string{"build.sh", "tools/gen.py", "package-lock.json", "notes.txt"},
 		},
 		{
 			name: "sitegen's own layout: draft, and notes' flags kept",

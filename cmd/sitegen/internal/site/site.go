@@ -401,6 +401,10 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.Lay.Tool(), s.Lay.File))
 	}
 	res.NotPublished = s.NotPublished
+	if u := s.unlinkedFiles(); len(u) > 0 {
+		res.NotPublished = slices.SortedFunc(slices.Values(append(slices.Clone(s.NotPublished), u...)),
+			func(a, b content.NotPublished) int { return strings.Compare(a.File, b.File) })
+	}
 	for _, l := range locales {
 		res.Pages += l.pages
 		res.Info = append(res.Info, l.info)

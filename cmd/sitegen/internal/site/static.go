@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 )
@@ -307,4 +308,56 @@ func fileConflict(out string, reserved map[string]bool, folders map[string]strin
 		return fmt.Sprintf("conflicts with a folder of the site: /%s/ holds /%s", out, in)
 	}
 	return ""
+}
+
+// The reasons a layout that publishes only linked files
+// (layout.Layout.LinkedFilesOnly: a folder of Markdown) gives for a file
+// of the source it leaves out, grouped by what the file is.
+const (
+	unlinkedScript = "no page links to it (a script or source file)"
+	unlinkedLock   = "no page links to it (a lock file)"
+	unlinkedFile   = "no page links to it"
+)
+
+// scriptExts are the extensions of scripts and source code (lower case).
+var scriptExts = map[string]bool{
+	".sh": true, ".bash": true, ".zsh": true, ".ps1": true, ".bat": true, ".cmd": true, ".py": true, ".rb": true,
+	".pl": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".tsx": true,
+	".jsx": true, ".go": true, ".rs": true, ".c": true, ".h": true, ".cc": true, ".cpp": true, ".java": true,
+	".kt": true, ".lua": true, ".php": true, ".tex": true, ".sty": true, ".cls": true, ".lisp": true, ".el": true,
+}
+
+// lockNames are the lock files of package managers.
+var lockNames = map[string]bool{
+	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true, "bun.lockb": true,
+	"gemfile.lock": true, "cargo.lock": true, "go.sum": true, "poetry.lock": true, "pipfile.lock": true,
+	"composer.lock": true, "uv.lock": true,
+}
+
+// unlinkedFiles lists the content files a layout that publishes only
+// linked files leaves out because no published page links to them, with
+// their reason (unlinkedScript, unlinkedLock, unlinkedFile), for the
+// build's report (Result.NotPublished) as the tools' other rules are: a
+// folder of Markdown's (layout.Markdown), none in any other layout (an
+// Obsidian vault's attachments no note shows are not listed).
+func (s *Site) unlinkedFiles() []content.NotPublished {
+	if !s.Lay.LinkedFilesOnly || s.Lay.Kind != layout.Markdown {
+		return nil
+	}
+	var out []content.NotPublished
+	for _, rel := range slices.Sorted(maps.Keys(s.Files)) {
+		if s.Linked.Has(rel) {
+			continue
+		}
+		name := strings.ToLower(path.Base(rel))
+		reason := unlinkedFile
+		switch {
+		case lockNames[name] || path.Ext(name) == ".lock":
+			reason = unlinkedLock
+		case scriptExts[path.Ext(name)] || name == "makefile" || name == "dockerfile":
+			reason = unlinkedScript
+		}
+		out = append(out, content.NotPublished{File: s.SrcFile(rel), Reason: reason})
+	}
+	return out
 }

@@ -72,6 +72,16 @@ func TestWikilinks(t *testing.T) {
 		{name: "subheading path: each heading must be there", page: "content/Notes/x.md", body: "[[Lore#Places#Keepers of the Feather]]",
 			extra: map[string]string{"content/Lore.md": "# Lore\n\n## Factions\n\n### Keepers of the Feather\n\nText.\n"},
 			errs:  []string{`content/Notes/x.md:5:1: broken wikilink [[Lore#Places#Keepers of the Feather]]: no heading or block "Places#Keepers of the Feather" in content/Lore.md`}},
+		// The path is a path: each heading under the one before, as an
+		// embed of the same path reads it (markup.HeadingPath); a heading of
+		// the path that is on the page but not under the one before is no
+		// match.
+		{name: "subheading path: each heading under the one before", page: "content/Notes/x.md", body: "[[Lore#Places#Keepers of the Feather]]",
+			extra: map[string]string{"content/Lore.md": "# Lore\n\n## Factions\n\n### Keepers of the Feather\n\nText.\n\n## Places\n\nA map.\n"},
+			errs:  []string{`content/Notes/x.md:5:1: broken wikilink [[Lore#Places#Keepers of the Feather]]: no heading or block "Places#Keepers of the Feather" in content/Lore.md`}},
+		{name: "subheading path: the heading under the path, not the first of its text", page: "content/Notes/x.md", body: "[[Lore#Places#Keepers]] [[Lore#Factions#Keepers]]",
+			extra: map[string]string{"content/Lore.md": "# Lore\n\n## Factions\n\n### Keepers\n\nText.\n\n## Places\n\n### Keepers\n\nA tower.\n"},
+			want:  []string{`href="/lore/#keepers-1">Lore &gt; Places &gt; Keepers</a>`, `href="/lore/#keepers">Lore &gt; Factions &gt; Keepers</a>`}},
 		{name: "missing heading", page: "content/Notes/x.md", body: "[[Human#Nope]]",
 			errs: []string{`content/Notes/x.md:5:1: broken wikilink [[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md`}},
 		{name: "vault-root Markdown link from any folder", page: "content/Notes/Deeper/x.md", body: "[h](Compendium/Races/Human.md) [e](Compendium/Races/Human.md#racial-traits)",

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -139,7 +140,8 @@ func NoteKind(v any) string {
 // noteIndex reads a vault's creature notes (readNotes), those its source
 // lists, on the first block that names a creature, and again when the
 // source's version changed: a vault none of whose blocks does is not read
-// for them. Safe for concurrent use; nil reads none.
+// for them. Again, only the notes whose file changed are read (read).
+// Safe for concurrent use; nil reads none.
 type noteIndex struct {
 	dir   string
 	watch []string
@@ -149,6 +151,18 @@ type noteIndex struct {
 	ver   any
 	built bool
 	n     notes
+	read  map[string]noteRead // by path from the vault's root
+}
+
+// noteRead is what a creature note's file said when it was read: its kind
+// and file's size and time then, the creature's name, the bytes read.
+type noteRead struct {
+	kind  string
+	size  int64
+	mod   time.Time
+	name  string
+	ok    bool
+	bytes int64
 }
 
 // get is the vault's creatures, read on the first call for each version
@@ -161,7 +175,8 @@ func (x *noteIndex) get() notes {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if !x.built || v != x.ver {
-		x.n, x.ver, x.built = readNotes(x.dir, x.watch, x.src.CreatureNotes()), v, true
+		x.n, x.read = readNotes(x.dir, x.watch, x.src.CreatureNotes(), x.read)
+		x.ver, x.built = v, true
 	}
 	return x.n
 }
@@ -178,26 +193,48 @@ func (x *noteIndex) get() notes {
 // setting; nil or "/": all). A note whose creature does not read is
 // skipped; of two notes of one name, the first by path is kept. At most
 // maxNotes notes and maxIndexBytes are read.
-func readNotes(dir string, watch []string, list []CreatureNote) notes {
+//
+// was is what the notes' files said at the last reading (nil for none): a
+// note of the same kind whose file has the same size and modification
+// time is not read again. The second result is what they say now.
+func readNotes(dir string, watch []string, list []CreatureNote, was map[string]noteRead) (notes, map[string]noteRead) {
 	list = slices.DeleteFunc(slices.Clone(list), func(n CreatureNote) bool {
 		return !fs.ValidPath(n.Rel) || !watched(n.Rel, watch)
 	})
 	slices.SortFunc(list, func(a, b CreatureNote) int { return strings.Compare(a.Rel, b.Rel) })
 	out := notes{}
+	now := make(map[string]noteRead, len(list))
 	budget := int64(maxIndexBytes)
 	for i, n := range list {
 		if budget <= 0 || i >= maxNotes {
 			break
 		}
-		name, ok := readCreatureNote(filepath.Join(dir, filepath.FromSlash(n.Rel)), n.Kind, &budget)
-		if !ok {
+		p := filepath.Join(dir, filepath.FromSlash(n.Rel))
+		st, err := os.Stat(p)
+		if err != nil {
 			continue
 		}
-		if _, dup := out[strings.ToLower(name)]; !dup {
-			out[strings.ToLower(name)] = "/" + strings.TrimSuffix(n.Rel, path.Ext(n.Rel))
+		r, seen := was[n.Rel]
+		if !seen || r.kind != n.Kind || r.size != st.Size() || !r.mod.Equal(st.ModTime()) {
+			full := budget >= maxInlineNote // a note read to a smaller budget is read again next time
+			before := budget
+			r.name, r.ok = readCreatureNote(p, n.Kind, &budget)
+			r.kind, r.size, r.mod, r.bytes = n.Kind, st.Size(), st.ModTime(), before-budget
+			if full {
+				now[n.Rel] = r
+			}
+		} else {
+			budget -= r.bytes
+			now[n.Rel] = r
+		}
+		if !r.ok {
+			continue
+		}
+		if _, dup := out[strings.ToLower(r.name)]; !dup {
+			out[strings.ToLower(r.name)] = "/" + strings.TrimSuffix(n.Rel, path.Ext(n.Rel))
 		}
 	}
-	return out
+	return out, now
 }
 
 // WalkNotes is the notes of the vault at dir that may define creatures,
@@ -440,7 +477,7 @@ func creatureOf(fm string) (name, body string, ok bool) {
 // the vault has none of that name, or its note is not published (or does
 // not say so any more).
 func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
-	p, ok := n[strings.ToLower(strings.TrimSpace(name))]
+	p, ok := n.lookup(b, name)
 	if !ok {
 		return "", false
 	}
@@ -453,6 +490,34 @@ func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
 		return "", false
 	}
 	return body, true
+}
+
+// lookup finds the note that defines the creature called name (in any
+// case) and records the question for the block's page (Block.Asked), a
+// miss included, so that serve renders the page again when another note
+// comes to define it (Handler.AnswerAgain). Nothing is recorded without
+// an index (n nil: no vault).
+func (n notes) lookup(b *markup.Block, name string) (string, bool) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	p, ok := n[key]
+	if n != nil {
+		b.Asked(Info, creatureQuestion+key, p)
+	}
+	return p, ok
+}
+
+// creatureQuestion starts the question of which note defines a creature
+// (notes.lookup): the creature's name in lower case follows.
+const creatureQuestion = "creature\x00"
+
+// AnswerAgain implements markup.QuestionAnswerer: the note that defines a
+// creature now (notes.lookup's question), "" for none.
+func (h *Handler) AnswerAgain(q string) string {
+	key, ok := strings.CutPrefix(q, creatureQuestion)
+	if !ok {
+		return ""
+	}
+	return h.notes.get()[key]
 }
 
 // shiftLines moves the lines of the monster's fields up by n: those of a
@@ -503,7 +568,7 @@ func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarge
 	v.b.mu.Lock()
 	x := v.b.vaults[v.dir]
 	v.b.mu.Unlock()
-	p, ok := x.get()[strings.ToLower(strings.TrimSpace(name))]
+	p, ok := x.get().lookup(b, name)
 	if !ok {
 		return tg, c, false
 	}

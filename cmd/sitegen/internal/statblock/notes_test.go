@@ -1,6 +1,7 @@
 package statblock
 
 import (
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -228,7 +229,7 @@ func TestInlineNoteBound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := readNotes(dir, nil, WalkNotes(dir).CreatureNotes())
+	got, _ := readNotes(dir, nil, WalkNotes(dir).CreatureNotes(), nil)
 	if _, ok := got["near"]; !ok {
 		t.Errorf("the creature at the start of a long note was not read: %v", got)
 	}
@@ -275,5 +276,66 @@ func TestFirstStatBlockIsTheExpression(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		check(b.String())
+	}
+}
+
+// versionedNotes is a NoteSource whose version a test moves, as an
+// update of a served site makes a new model.
+type versionedNotes struct {
+	dir string
+	ver *int
+}
+
+func (v versionedNotes) NotesVersion() any { return *v.ver }
+func (v versionedNotes) CreatureNotes() []CreatureNote {
+	return WalkNotes(v.dir).CreatureNotes()
+}
+
+// TestNoteIndexUpdatesChangedNotes: a new version of the vault (a served
+// site's update) reads again only the creature notes whose file changed
+// (size or modification time) or that are new, not every note: a note
+// left alone keeps what it defined, a changed one and a new one are read.
+func TestNoteIndexUpdatesChangedNotes(t *testing.T) {
+	vault := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(vault, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	note := func(name string) string { return "---\nstatblock: true\nname: " + name + "\nhp: 1\n---\n" }
+	write("Orc.md", note("Orcx"))
+	write("Imp.md", note("Impx"))
+	ver := 1
+	h := New().ForVault(vault, versionedNotes{vault, &ver}).(*Handler)
+	if got := h.notes.get(); got["orcx"] != "/Orc" || got["impx"] != "/Imp" {
+		t.Fatalf("first index: %v", got)
+	}
+	// Orc.md's text changes but not its size nor its time: an unchanged
+	// file, not read again (what it defined is kept). Imp.md changes
+	// size: read again. Kobold.md is new.
+	st, err := os.Stat(filepath.Join(vault, "Orc.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("Orc.md", note("Orcy"))
+	if err := os.Chtimes(filepath.Join(vault, "Orc.md"), st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	write("Imp.md", note("Imp Lord"))
+	write("Kobold.md", note("Kobold"))
+	ver++
+	got := h.notes.get()
+	want := notes{"orcx": "/Orc", "imp lord": "/Imp", "kobold": "/Kobold"}
+	if !maps.Equal(got, want) {
+		t.Errorf("index after the update: %v, want %v", got, want)
+	}
+	// A note no longer listed is gone from the index.
+	if err := os.Remove(filepath.Join(vault, "Kobold.md")); err != nil {
+		t.Fatal(err)
+	}
+	ver++
+	if got := h.notes.get(); got["kobold"] != "" {
+		t.Errorf("a removed note's creature is still indexed: %v", got)
 	}
 }

@@ -60,6 +60,11 @@ func TestParse(t *testing.T) {
 			`{"__keys":"title,sub","sub":{"__keys":"t","t":"Named"},"title":"Named"}`},
 		{"as const and escapes", `export default {s: 'it\'s \u00e9', list: ['a'] as const}`,
 			`{"__keys":"s,list","list":["a"],"s":"it's é"}`},
+		// ECMAScript's escapes (ECMA-262 "String Literals", read by
+		// jsstring.Unescape): \xHH, \u{…}, \v, a line continuation, a
+		// surrogate pair, a non-ASCII character escaped.
+		{"JavaScript escapes", "export default {s: '\\x41\\u{1F3B2}\\v\\\n\\uD83D\\uDE00\\é'}",
+			`{"__keys":"s","s":"A🎲\u000b😀é"}`},
 		{"computed values", "module.exports = {\n  title: process.env.TITLE,\n  url: `https://${host}`,\n  fn: require('x'),\n  sum: 'a' + b,\n  ok: 'yes',\n}",
 			`{"__keys":"title,url,fn,sum,ok","fn":"computed:require('x')@4","ok":"yes","sum":"computed:'a' + b@5","title":"computed:process.env.TITLE@2","url":"computed:` + "`https://${host}`" + `@3"}`},
 		{"methods and arrows", "export default {\n  async sidebarItemsGenerator({a}) { return [1, 2] },\n  f: (x) => { return {y: 1} },\n  after: 1,\n}",

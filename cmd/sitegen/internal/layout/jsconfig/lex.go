@@ -2,6 +2,8 @@ package jsconfig
 
 import (
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/jsstring"
 )
 
 // Token kinds.
@@ -127,58 +129,13 @@ func readString(s string, q byte) (string, int) {
 			return b.String(), i // an unterminated string ends at its line
 		case c == '\\' && i+1 < len(s):
 			i++
-			i += unescape(&b, s[i:])
+			i += jsstring.Unescape(&b, s[i:])
 			continue
 		}
 		b.WriteByte(c)
 		i++
 	}
 	return b.String(), i
-}
-
-// unescape writes the character of the escape sequence at the start of s
-// (after its backslash) and returns its length.
-func unescape(b *strings.Builder, s string) int {
-	switch s[0] {
-	case 'n':
-		b.WriteByte('\n')
-	case 't':
-		b.WriteByte('\t')
-	case 'r':
-		b.WriteByte('\r')
-	case '0':
-		b.WriteByte(0)
-	case 'u':
-		if len(s) >= 5 {
-			var r rune
-			ok := true
-			for _, c := range s[1:5] {
-				switch {
-				case c >= '0' && c <= '9':
-					r = r*16 + c - '0'
-				case c >= 'a' && c <= 'f':
-					r = r*16 + c - 'a' + 10
-				case c >= 'A' && c <= 'F':
-					r = r*16 + c - 'A' + 10
-				default:
-					ok = false
-				}
-			}
-			if ok {
-				b.WriteRune(r)
-				return 5
-			}
-		}
-		b.WriteByte('u')
-	case '\r':
-		if len(s) > 1 && s[1] == '\n' {
-			return 2
-		}
-	case '\n':
-	default:
-		b.WriteByte(s[0])
-	}
-	return 1
 }
 
 // readTemplate reads a template literal at the start of s: its value when
@@ -195,7 +152,7 @@ func readTemplate(s string) (string, int, bool) {
 			return b.String(), i + 1, plain
 		case depth == 0 && c == '\\' && i+1 < len(s):
 			i++
-			i += unescape(&b, s[i:])
+			i += jsstring.Unescape(&b, s[i:])
 			continue
 		case depth == 0 && strings.HasPrefix(s[i:], "${"):
 			plain = false

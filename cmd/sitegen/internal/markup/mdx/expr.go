@@ -3,11 +3,11 @@ package mdx
 import (
 	"bytes"
 	"regexp"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/parser"
+
+	"d6codex/cmd/sitegen/internal/jsstring"
 )
 
 // An attribute of a JSX opening tag is a string ("…", '…'), a bare name
@@ -114,7 +114,7 @@ func jsString(expr string, consts map[string]string) (s, unread string, ok bool)
 		c := body[i]
 		switch {
 		case c == '\\' && i+1 < len(body):
-			n := unescape(body[i+1:], &b)
+			n := jsstring.Unescape(&b, body[i+1:])
 			i += n
 		case q == '`' && c == '$' && i+1 < len(body) && body[i+1] == '{':
 			j := scanJSX([]byte(body), i+1, func(c byte, depth int) bool { return c == '}' && depth == 0 })
@@ -131,57 +131,6 @@ func jsString(expr string, consts map[string]string) (s, unread string, ok bool)
 		}
 	}
 	return b.String(), strings.Join(missing, " "), true
-}
-
-// unescape writes the character of the escape sequence that rest follows
-// the backslash of (JavaScript's: \n, \t, \u{…}, \xHH, a line
-// continuation…) and returns how many bytes of rest it used.
-func unescape(rest string, b *strings.Builder) int {
-	switch c := rest[0]; c {
-	case 'n':
-		b.WriteByte('\n')
-	case 't':
-		b.WriteByte('\t')
-	case 'r':
-		b.WriteByte('\r')
-	case 'b':
-		b.WriteByte('\b')
-	case 'f':
-		b.WriteByte('\f')
-	case 'v':
-		b.WriteByte('\v')
-	case '0':
-		b.WriteByte(0)
-	case '\n':
-		// a line continuation: nothing
-	case 'x':
-		if len(rest) >= 3 {
-			if v, err := strconv.ParseUint(rest[1:3], 16, 8); err == nil {
-				b.WriteRune(rune(v))
-				return 3
-			}
-		}
-		b.WriteByte(c)
-	case 'u':
-		hex, n := "", 0
-		if strings.HasPrefix(rest, "u{") {
-			if end := strings.IndexByte(rest, '}'); end > 2 && end < 9 {
-				hex, n = rest[2:end], end+1
-			}
-		} else if len(rest) >= 5 {
-			hex, n = rest[1:5], 5
-		}
-		if v, err := strconv.ParseUint(hex, 16, 32); err == nil && hex != "" && utf8.ValidRune(rune(v)) {
-			b.WriteRune(rune(v))
-			return n
-		}
-		b.WriteByte(c)
-	default:
-		_, size := utf8.DecodeRuneInString(rest)
-		b.WriteString(rest[:size])
-		return size
-	}
-	return 1
 }
 
 // tagAttrs reads the attributes of an opening tag (after its name); an

@@ -15,6 +15,9 @@ func TestJSString(t *testing.T) {
 		{expr: `"a b"`, want: "a b", ok: true},
 		{expr: ` 'it\'s' `, want: "it's", ok: true},
 		{expr: `'\t\u00e9\u{1F600}\x41\\'`, want: "\té😀A\\", ok: true},
+		// a surrogate pair is one code point; a CR LF line continuation is
+		// nothing (ECMA-262 LineContinuation); \101 is Annex B's octal A.
+		{expr: "'\\uD83D\\uDE00\\\r\n\\101'", want: "😀A", ok: true},
 		{expr: "`line1\nline2`", want: "line1\nline2", ok: true},
 		{expr: "`sum ${hash} ${ hash }`", want: "sum abc abc", ok: true},
 		{expr: "`echo ${HASH} ${a + b}`", want: "echo ${HASH} ${a + b}", unread: "${HASH} ${a + b}", ok: true},

@@ -11,6 +11,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -54,6 +55,7 @@ type CachedLoad struct {
 	Aliases        []cachedAlias
 	Names, Tags    []string
 	IDs            map[string]bool
+	Outline        []markup.OutlineHeading
 	Blocks         []string
 	Failed, DropH1 bool
 	TitleLead      bool
@@ -101,7 +103,7 @@ func ToCachedLoad(p *Page) *CachedLoad {
 	// Copies: the model's steps change a page's maps and slices.
 	c := &CachedLoad{File: p.File, Rel: p.Rel, Kind: p.Kind, SitePath: p.SitePath, Title: p.Title, Desc: p.Description,
 		Weight: p.weight, Draft: p.draft, Unpublished: p.Unpublished, Unlisted: p.Unlisted, Names: slices.Clone(p.Names), Tags: slices.Clone(p.tags),
-		IDs: maps.Clone(p.Ids), Blocks: slices.Clone(p.Blocks), Failed: p.Failed, DropH1: p.DropH1, TitleLead: p.TitleLead, OwnTitle: p.OwnTitle, Copy: p.Copy,
+		IDs: maps.Clone(p.Ids), Outline: slices.Clone(p.Outline), Blocks: slices.Clone(p.Blocks), Failed: p.Failed, DropH1: p.DropH1, TitleLead: p.TitleLead, OwnTitle: p.OwnTitle, Copy: p.Copy,
 		Heading: p.Heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
 		NavExclude: p.navExclude, SearchExclude: p.SearchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
 		PageFolder: p.folder, NavTitle: p.navTitle, NavOrderText: p.navOrderText, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
@@ -176,7 +178,7 @@ func (a cachedAlias) alias() alias {
 func (c *CachedLoad) Page() (*Page, bool) {
 	p := &Page{File: c.File, Rel: c.Rel, Kind: c.Kind, SitePath: c.SitePath, Title: c.Title, Description: c.Desc,
 		weight: c.Weight, draft: c.Draft, Unpublished: c.Unpublished, Unlisted: c.Unlisted, Names: slices.Clone(c.Names), tags: slices.Clone(c.Tags),
-		Ids: maps.Clone(c.IDs), Blocks: slices.Clone(c.Blocks), Failed: c.Failed, DropH1: c.DropH1, TitleLead: c.TitleLead, OwnTitle: c.OwnTitle, Copy: c.Copy,
+		Ids: maps.Clone(c.IDs), Outline: slices.Clone(c.Outline), Blocks: slices.Clone(c.Blocks), Failed: c.Failed, DropH1: c.DropH1, TitleLead: c.TitleLead, OwnTitle: c.OwnTitle, Copy: c.Copy,
 		Heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
 		navExclude: c.NavExclude, SearchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
 		folder: c.PageFolder, navTitle: c.NavTitle, navOrderText: c.NavOrderText, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),

@@ -22,6 +22,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
@@ -202,36 +203,37 @@ type Page struct {
 	Unpublished   string         // why its tool would not publish it; "" when published
 	Unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
 	Aliases       []alias
-	FileHome      bool            // the generated home page, not written: a file of the content is the home (Layout.HTMLHome)
-	Names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
-	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
-	Ids           map[string]bool // element ids (heading anchors) of the rendered page
-	Blocks        []string        // info words of the page's fenced code blocks, in order, once each
-	Failed        bool            // the front matter could not be read; the page is not rendered
-	DropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
-	TitleLead     bool            // with dropH1: the heading is the page's first block, of any level (layout.HeadingTitle)
-	OwnTitle      bool            // the title is the front matter's or the # heading that starts the page (an untitled site's, homeSiteTitle)
-	Copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
-	Heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
-	Src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
-	permalink     alias           // where its URL was set by a permalink: (line 0: from its file's path)
-	fileURL       bool            // the tool serves it at a URL like a file's (layout.Layout.FileURL): relative links resolve from its folder
-	tag           string          // for a tag page, its tag
-	tagFrom       *Page           // for a tag page, the first page that carries the tag
-	tagIndex      bool            // the list of tags
-	navExclude    bool            // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
-	SearchExclude bool            // just-the-docs' search_exclude: not in the search index
-	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
-	grandParent   string          // and grand_parent:, the title of that page's parent
-	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
-	navTitle      string          // the navigation's label when it differs from the title
-	RedirectTo    string          // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
-	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
-	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
-	Includes      []string        // the source files its text includes (expand.go), read with its own
-	ReadsSite     bool            // its text read the site's page list (layout.Expanded.ReadsSite): never reused from an earlier build
-	Read          bool            // its text could be read (it may have failed after)
-	pos           float64         // place among siblings by the layout's rules, when hasPos
+	FileHome      bool                    // the generated home page, not written: a file of the content is the home (Layout.HTMLHome)
+	Names         []string                // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
+	tags          []string                // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
+	Ids           map[string]bool         // element ids (heading anchors) of the rendered page
+	Outline       []markup.OutlineHeading // its top-level headings (and the leading one it dropped), which a subheading path is read in (markup.HeadingPath); nil for fewer than two
+	Blocks        []string                // info words of the page's fenced code blocks, in order, once each
+	Failed        bool                    // the front matter could not be read; the page is not rendered
+	DropH1        bool                    // the page's first # heading is its title or heading (below), not rendered again
+	TitleLead     bool                    // with dropH1: the heading is the page's first block, of any level (layout.HeadingTitle)
+	OwnTitle      bool                    // the title is the front matter's or the # heading that starts the page (an untitled site's, homeSiteTitle)
+	Copy          bool                    // repeats the text of other pages (copies.go): out of the navigation, reading order and search
+	Heading       string                  // the text of the page's leading # heading when it has a title of its own; "" to show the title
+	Src           []byte                  // the file's bytes, kept from loading to rendering, dropped once written
+	permalink     alias                   // where its URL was set by a permalink: (line 0: from its file's path)
+	fileURL       bool                    // the tool serves it at a URL like a file's (layout.Layout.FileURL): relative links resolve from its folder
+	tag           string                  // for a tag page, its tag
+	tagFrom       *Page                   // for a tag page, the first page that carries the tag
+	tagIndex      bool                    // the list of tags
+	navExclude    bool                    // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
+	SearchExclude bool                    // just-the-docs' search_exclude: not in the search index
+	parentTitle   string                  // just-the-docs' parent: the title of the page to list this one under
+	grandParent   string                  // and grand_parent:, the title of that page's parent
+	folder        string                  // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	navTitle      string                  // the navigation's label when it differs from the title
+	RedirectTo    string                  // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
+	docTitle      string                  // the <title> the page's text sets ({{#title}}, expand.go), "" for none
+	lines         []int                   // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
+	Includes      []string                // the source files its text includes (expand.go), read with its own
+	ReadsSite     bool                    // its text read the site's page list (layout.Expanded.ReadsSite): never reused from an earlier build
+	Read          bool                    // its text could be read (it may have failed after)
+	pos           float64                 // place among siblings by the layout's rules, when hasPos
 	hasPos        bool
 	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
@@ -635,6 +637,13 @@ func (s *Site) loadPage(rel string) *Page {
 		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
 	}
 	p.Ids = s.Md.IDs(doc, src)
+	p.Outline = markup.Outline(doc, src)
+	if p.DropH1 { // its leading heading, taken out of doc: the page's top
+		p.Outline = slices.Insert(p.Outline, 0, markup.OutlineHeading{Level: 1, Text: cmp.Or(p.Heading, p.Title)})
+	}
+	if len(p.Outline) < 2 {
+		p.Outline = nil // no path of two headings or more
+	}
 	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
 		p.tags = append(p.tags, s.Md.Tags(doc, src, pctx)...)
 	}

@@ -501,11 +501,19 @@ func (s *Site) DigestOf(m *Model) *Digest {
 
 // linkPrint is what a link to page p reads of it, hashed: its URL, title,
 // heading, whether it dropped its first heading, whether it could be
-// read, and its element ids.
+// read, its element ids and its outline.
 func linkPrint(p *Page) uint64 {
 	h := digestHash(p.SitePath, p.Title, p.Heading, p.File, strconv.FormatBool(p.DropH1), strconv.FormatBool(p.TitleLead), strconv.FormatBool(p.Failed))
 	for id := range p.Ids {
 		h += digestHash("#", id)
+	}
+	if len(p.Outline) > 0 { // the nesting a subheading path reads, in order
+		parts := make([]string, 0, 3*len(p.Outline)+1)
+		parts = append(parts, "outline")
+		for _, o := range p.Outline {
+			parts = append(parts, strconv.Itoa(o.Level), o.ID, o.Text)
+		}
+		h += digestHash(parts...)
 	}
 	return h
 }
@@ -533,9 +541,9 @@ func digestHash(parts ...string) uint64 {
 // (Site.DigestOf), again (Site.Ask): every one when
 // pages, files or names came, went or moved (all is then true); else
 // those whose answer led to a page whose title, headings, ids or URL
-// changed, those that found a problem, and Cards' (its answer reads the
-// order and titles of several pages). Both serve's Update and a build
-// from the cache ask by it. With linking, the questions whose answer
+// changed, those that found a problem, and those asked whatever changed
+// (always: Cards', block handlers'). Both serve's Update and a build from
+// the cache ask by it. With linking, the questions whose answer
 // leads to no page are asked too: asking records the content files the
 // pages link to (Site.Linked), which a build collects that way and
 // serve's Update by the bodies' answers.
@@ -553,7 +561,7 @@ func (s *Site) Asking(was, now *Digest, linking bool) (ask func(c Call, a Answer
 	}
 	problem := func(a Answer) bool { return a.Problem != "" || a.Unlinked != "" || a.Warning != "" }
 	if len(changed) == 0 && !linking {
-		return func(c Call, a Answer) bool { return problem(a) || c.Dest == cardsCall }, false
+		return func(c Call, a Answer) bool { return problem(a) || always(c) }, false
 	}
 	m := s.Model
 	byURL := make(map[string]string, len(m.ByURL)) // published URL (no fragment) -> site path
@@ -561,7 +569,7 @@ func (s *Site) Asking(was, now *Digest, linking bool) (ask func(c Call, a Answer
 		byURL[s.Cfg.RelURL(sp)] = sp
 	}
 	return func(c Call, a Answer) bool {
-		if problem(a) || c.Dest == cardsCall {
+		if problem(a) || always(c) {
 			return true
 		}
 		if a.Note.File != "" {
@@ -581,6 +589,11 @@ func (s *Site) Asking(was, now *Digest, linking bool) (ask func(c Call, a Answer
 	}, false
 }
 
+// always reports whether question c is asked again whatever changed:
+// Cards' (it reads the order and titles of several pages) and a block
+// handler's (BlockAsked: what it reads is the handler's, not a page's).
+func always(c Call) bool { return c.Dest == cardsCall || strings.HasPrefix(c.Dest, blockCall) }
+
 // Ask asks the site's model the question c again, as the page's text
 // asked it (see pageLinks), without reading any file; ok is false when
 // the page that asked is gone.
@@ -592,6 +605,11 @@ func (s *Site) Ask(c Call) (Answer, bool) {
 	l := pageLinks{s: s, p: from, assets: s.View.Assets, replay: true}
 	if c.Dest == cardsCall {
 		return cardsAnswer(s.cards(from)), true
+	}
+	if q, ok := strings.CutPrefix(c.Dest, blockCall); ok {
+		h, q, _ := strings.Cut(q, "\x00")
+		a, ok := s.Md.AnswerAgain(h, q)
+		return Answer{Url: a}, ok
 	}
 	if !c.Wiki {
 		tg := s.linkTarget(from, c.Dest, c.Embed)

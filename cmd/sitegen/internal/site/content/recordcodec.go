@@ -481,6 +481,12 @@ func (c *CachedLoad) Encode(e *RecordEnc) bool {
 	e.Strs(c.Tags)
 	e.Set(c.IDs)
 	e.Strs(c.Blocks)
+	e.Uint(uint64(len(c.Outline)))
+	for _, h := range c.Outline {
+		e.Int(int64(h.Level))
+		e.Str(h.ID)
+		e.Str(h.Text)
+	}
 	e.alias(c.Permalink)
 	e.Uint(uint64(len(c.Lines)))
 	for _, l := range c.Lines {
@@ -551,6 +557,12 @@ func DecodeCachedLoad(d *RecordDec) *CachedLoad {
 		}
 	}
 	c.Names, c.Tags, c.IDs, c.Blocks = d.Strs(), d.Strs(), d.Set(), d.Strs()
+	if n := d.Count(); n > 0 {
+		c.Outline = make([]markup.OutlineHeading, n)
+		for i := range c.Outline {
+			c.Outline[i] = markup.OutlineHeading{Level: d.Small(), ID: d.Str(), Text: d.Str()}
+		}
+	}
 	c.Permalink = d.alias()
 	if n := d.Count(); n > 0 {
 		c.Lines = make([]int, n)

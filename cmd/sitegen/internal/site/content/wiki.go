@@ -184,6 +184,17 @@ func (l pageLinks) Cards() []markup.LinkTarget {
 	return cards
 }
 
+// BlockAsked implements markup.BlockAsker: the question a block's handler
+// answered, recorded as a question of the model (blockCall) that Ask asks
+// the handler again.
+func (l pageLinks) BlockAsked(handler, q, answer string) {
+	l.rec.asked(Call{From: l.p.Rel, Dest: blockCall + handler + "\x00" + q}, Answer{Url: answer})
+}
+
+// blockCall starts the Call.Dest of a block handler's question
+// (BlockAsked): its info word, a zero byte, the question.
+const blockCall = "\x00block\x00"
+
 // cardsAnswer is the recorded answer of Cards: the cards' URLs and
 // titles, a line each.
 func cardsAnswer(cards []markup.LinkTarget) Answer {
@@ -542,26 +553,27 @@ func (s *Site) anchorOf(p *Page, frag string) (string, bool) {
 
 // subheadingOf finds the id an Obsidian subheading path names on page p
 // ("Factions#Keepers of the Feather": "You can add multiple hash symbols
-// for each subheading", help.obsidian.md, Internal links): each heading of
-// the path must be on the page, and the link leads to the last. The page
-// keeps its ids, not their nesting: of two headings of the last one's
-// text, the link leads to the first.
+// for each subheading", help.obsidian.md, Internal links): the path is
+// read in the page's outline as an embed of it is (markup.HeadingPath),
+// each heading under the one before, and the link leads to the last. A
+// part names a heading by its id or its text, as a fragment does
+// (anchorOf); the page's leading # heading that became its title is in
+// the outline, leading to its top.
 func (s *Site) subheadingOf(p *Page, frag string) (string, bool) {
 	parts := strings.Split(frag, "#")
-	if len(parts) < 2 || strings.HasPrefix(frag, "^") {
+	if len(parts) < 2 || strings.HasPrefix(frag, "^") || slices.Contains(parts, "") {
 		return "", false
 	}
-	id := ""
-	for _, part := range parts {
-		if part == "" {
-			return "", false
+	k, ok := markup.HeadingPath(p.Outline, parts, func(h markup.OutlineHeading, part string) bool {
+		if un, err := url.PathUnescape(part); err == nil {
+			part = un
 		}
-		var ok bool
-		if id, ok = s.anchorOf(p, part); !ok {
-			return "", false
-		}
+		return h.ID == part || h.Text == part || s.headingSlug(h.Text) == s.headingSlug(part)
+	})
+	if !ok {
+		return "", false
 	}
-	return id, true
+	return p.Outline[k].ID, true // "" for the dropped leading heading: the page's top
 }
 
 // headingSlug is the id the layout's tool gives the first heading with
