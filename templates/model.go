@@ -307,6 +307,9 @@ type Page struct {
 	// OwnTitle: the page sets its <title> itself (mdBook's {{#title}}),
 	// which is Title as written, without the site's or a section's.
 	OwnTitle bool
+	// DocTitle, when set, is the page's whole <title> as the layout's
+	// tool writes it (VitePress's "Page | Site", layout.Layout.DocTitle).
+	DocTitle string
 	// Heading is the text of the page's visible <h1> when it differs from
 	// its title (a page with a title of its own that starts with
 	// "# Heading"); "" shows the title (see H1).
@@ -628,14 +631,16 @@ func absolute(origin, u string) string {
 	return origin + u
 }
 
-// DocumentTitle is the page's <title>: its own when it sets one
-// (OwnTitle), its title and the tool's suffix where the layout's tool
+// DocumentTitle is the page's <title>: the tool's (DocTitle), its own
+// when it sets one (OwnTitle), its title and the tool's suffix where the layout's tool
 // writes it so (Site.SuffixTitles), else sitegen's: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
 // the site's title, or "Home · Site" with Site.HomeTitle).
 func (p *Page) DocumentTitle() string {
 	switch {
+	case p.DocTitle != "":
+		return p.DocTitle
 	case p.OwnTitle && p.Title != "":
 		return p.Title
 	case p.Site.SuffixTitles && p.Title != "":

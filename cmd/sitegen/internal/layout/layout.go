@@ -703,6 +703,12 @@ type Layout struct {
 	// Quartz's pageTitleSuffix), in place of sitegen's "Page · Section ·
 	// Site" (templates.Site.SuffixTitles). Nil keeps sitegen's.
 	TitleSuffix *string
+	// DocTitle, when set, is the tool's whole <title> of a page: title
+	// is the page's own ("" for a page with none: no front matter title
+	// nor heading), site the site's title, meta its front matter
+	// (VitePress's titleTemplate). It takes the place of TitleSuffix
+	// and of sitegen's rule.
+	DocTitle func(title, site string, meta map[string]any) string
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.

@@ -273,8 +273,8 @@ func TestHomeTitle(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"VitePress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\ntitle: Home\n---\nText.\n", "a.md": "# A\n"}, "<title>Home · V</title>"},
-		{"VitePress, a heading", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Welcome\n\nText.\n", "a.md": "# A\n"}, "<title>Welcome · V</title>"},
+		{"VitePress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\ntitle: Home\n---\nText.\n", "a.md": "# A\n"}, "<title>Home | V</title>"},
+		{"VitePress, a heading", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Welcome\n\nText.\n", "a.md": "# A\n"}, "<title>Welcome | V</title>"},
 		{"VitePress, no title", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\nlayout: home\nhero:\n  name: V\n---\n", "a.md": "# A\n"}, "<title>V</title>"},
 		{"Jekyll", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nText.\n"}, "<title>Home · J</title>"},
 		{"Jekyll, the site's title", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: J\n---\nText.\n"}, "<title>J</title>"},

@@ -416,6 +416,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Next:        s.link(p.Next),
 		Updated:     s.ShownUpdated(p),
 	}
+	if s.Lay.DocTitle != nil { // the tool's <title>
+		v.DocTitle = s.Lay.DocTitle(p.OwnTitleText(), s.Cfg.Title, p.Meta)
+	}
 	v.Nav = site.FolderNavs[p.NavFolder()]
 	if s.Lay.Hide != nil {
 		v.Hide.TOC, v.Hide.Nav, v.Hide.Pager, v.Hide.Path = s.Lay.Hide(p.Meta)

@@ -43,6 +43,9 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 	}
 	top := obj.Object("themeConfig")
 	var out []layout.Locale
+	// A locale's settings are the top level's with its own over them
+	// (resolveSiteDataByRoute), not the root locale's.
+	topSettings, topTitle := l.Settings, l.DocTitle
 	rootLoc := layout.Locale{Name: RootLocale, Label: RootLocale}
 	if root := locs.Object(RootLocale); root != nil {
 		override(l, root)
@@ -68,6 +71,8 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 			continue
 		}
 		c := localeLayout(l, k)
+		c.Settings.Title, c.Settings.LanguageCode, c.Settings.Direction = topSettings.Title, topSettings.LanguageCode, topSettings.Direction
+		c.DocTitle = topTitle
 		override(c, o)
 		if th := merge(top, o.Object("themeConfig")); th != nil {
 			readTheme(c, th, nil, dir, l.File, k+"/")
@@ -113,7 +118,7 @@ func localeLayout(l *layout.Layout, k string) *layout.Layout {
 	return c
 }
 
-// override sets the title, lang and dir locale o gives l.
+// override sets the title, lang, dir and titleTemplate locale o gives l.
 func override(l *layout.Layout, o *jsconfig.Object) {
 	if s := str(o, "title"); s != "" {
 		l.Settings.Title = s
@@ -123,6 +128,9 @@ func override(l *layout.Layout, o *jsconfig.Object) {
 	}
 	if s := str(o, "dir"); s == "rtl" || s == "ltr" {
 		l.Settings.Direction = s
+	}
+	if tmpl, set := titleTemplate(o); set { // "titleTemplate?: string | boolean"
+		l.DocTitle = docTitle(tmpl)
 	}
 }
 

@@ -199,6 +199,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: the settings are computed (%s), not read: VitePress's defaults are used", file, c.Text))
 		}
 		l.Settings.Title = DefaultTitle
+		l.DocTitle = docTitle(nil)
 		if err := public(dir, l, 0, 0); err != nil {
 			return nil, err
 		}
@@ -237,6 +238,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if l.Settings.Title == "" {
 		l.Settings.Title = DefaultTitle
 	}
+	note("titleTemplate", obj.Get("titleTemplate"))
+	tmpl, _ := titleTemplate(obj)
+	l.DocTitle = docTitle(tmpl)
 	l.Settings.LanguageCode = str(obj, "lang")
 	base := str(obj, "base")
 	if host, _ := obj.Object("sitemap").String("hostname"); host != "" {

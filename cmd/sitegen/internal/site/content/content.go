@@ -1727,6 +1727,16 @@ func (s *Site) homeAtNavPlace(chain []*Page) []*Page {
 	return append(out, rest[i:]...)
 }
 
+// OwnTitleText is the page's title where it has one of its own (its
+// front matter's, a heading's, its tool's), "" where its title was made
+// from its file's name or is the navigation's label for it.
+func (p *Page) OwnTitleText() string {
+	if p.nameTitle {
+		return ""
+	}
+	return p.Title
+}
+
 // SetsTitle reports whether the page's text sets its own <title>
 // (mdBook's {{#title}}): its Title is then that title, written as it is.
 func (p *Page) SetsTitle() bool { return p.docTitle != "" && p.docTitle == p.Title }
