@@ -8,6 +8,7 @@
 package templates
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -102,6 +103,9 @@ type LocaleLink struct {
 	// is at the same path in each locale (the tools that fill a missing
 	// translation with the default locale's page).
 	Pages map[string]string
+	// Link, when set, is what the switcher's links to this locale start
+	// with in place of Base (VitePress's locales.KEY.link).
+	Link string
 }
 
 // CurrentLocale is the locale of the page shown (the first when none is
@@ -128,16 +132,16 @@ func (s *Site) LocaleURL(l LocaleLink, url string) string {
 		if u, ok := l.Pages[url]; ok {
 			return u
 		}
-		return l.Base // no translation there: that locale's home page
+		return cmp.Or(l.Link, l.Base) // no translation there: that locale's home page
 	}
 	for _, c := range s.Locales {
 		if c.Current {
 			if rest, ok := strings.CutPrefix(url, c.Base); ok {
-				return l.Base + rest
+				return cmp.Or(l.Link, l.Base) + rest
 			}
 		}
 	}
-	return l.Base
+	return cmp.Or(l.Link, l.Base)
 }
 
 // SetNav sets the navigation tree and indexes it once for every page:

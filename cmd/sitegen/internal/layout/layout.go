@@ -620,6 +620,10 @@ type Layout struct {
 	// ("/img/a.png" on a page of fr/ is the root's img/a.png). False:
 	// each locale's site has its own copy.
 	StaticAtRoot bool
+	// NoNotFoundPage: the site writes no 404 page of its own unless its
+	// pages have one (404.md): a VitePress locale's, whose tool writes
+	// one /404.html for the whole site.
+	NoNotFoundPage bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -1268,6 +1272,11 @@ type Locale struct {
 	// languages.LANG.baseURL): its site is published in its Path folder
 	// but served at that URL, its pages linked from the others by it.
 	BaseURL string
+	// Link, when set, is what the language switcher's links to this
+	// locale start with in place of its Path (VitePress's
+	// locales.KEY.link, "/fr/guide/" before the page's path): from the
+	// whole site's root, or another site's URL.
+	Link string
 }
 
 // NavEntry is one page of a configured navigation.

@@ -142,7 +142,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			s.Diag.Addf(s.NotFound.File, 0, 0, "", "%v", err)
 		}
 		s.rendered.Add(-1) // the 404 page is not counted
-	} else {
+	} else if !s.Lay.NoNotFoundPage {
 		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
 		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 			return err
