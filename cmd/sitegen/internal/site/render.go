@@ -144,6 +144,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		s.rendered.Add(-1) // the 404 page is not counted
 	} else if !s.Lay.NoNotFoundPage {
 		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
+		if s.Lay.DocTitle != nil { // VitePress's 404 page is titled "404"
+			notFound.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
+		}
 		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 			return err
 		}

@@ -658,6 +658,9 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title = s.Cfg.Title
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
 			p.Title = s.nameTitle(path.Base(p.dir()))
+			// A tool's <title> of its own (layout.Layout.DocTitle) knows it
+			// as untitled: VitePress's is the site's title.
+			p.nameTitle = s.Lay.DocTitle != nil
 		default:
 			p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
 		}
