@@ -135,10 +135,17 @@ func (s *Site) LocaleURL(l LocaleLink, url string) string {
 		return cmp.Or(l.Link, l.Base) // no translation there: that locale's home page
 	}
 	for _, c := range s.Locales {
-		if c.Current {
-			if rest, ok := strings.CutPrefix(url, c.Base); ok {
-				return cmp.Or(l.Link, l.Base) + rest
-			}
+		if !c.Current {
+			continue
+		}
+		// The page's path after the current locale's link where it starts
+		// with it (VitePress: "page.relativePath.slice(currentLang.link.length
+		// - 1)"), else after its base path.
+		if rest, ok := strings.CutPrefix(url, c.Link); ok && c.Link != "" {
+			return cmp.Or(l.Link, l.Base) + rest
+		}
+		if rest, ok := strings.CutPrefix(url, c.Base); ok {
+			return cmp.Or(l.Link, l.Base) + rest
 		}
 	}
 	return cmp.Or(l.Link, l.Base)
