@@ -8,6 +8,7 @@
 package templates
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -102,6 +103,9 @@ type LocaleLink struct {
 	// is at the same path in each locale (the tools that fill a missing
 	// translation with the default locale's page).
 	Pages map[string]string
+	// Link, when set, is what the switcher's links to this locale start
+	// with in place of Base (VitePress's locales.KEY.link).
+	Link string
 }
 
 // CurrentLocale is the locale of the page shown (the first when none is
@@ -128,16 +132,23 @@ func (s *Site) LocaleURL(l LocaleLink, url string) string {
 		if u, ok := l.Pages[url]; ok {
 			return u
 		}
-		return l.Base // no translation there: that locale's home page
+		return cmp.Or(l.Link, l.Base) // no translation there: that locale's home page
 	}
 	for _, c := range s.Locales {
-		if c.Current {
-			if rest, ok := strings.CutPrefix(url, c.Base); ok {
-				return l.Base + rest
-			}
+		if !c.Current {
+			continue
+		}
+		// The page's path after the current locale's link where it starts
+		// with it (VitePress: "page.relativePath.slice(currentLang.link.length
+		// - 1)"), else after its base path.
+		if rest, ok := strings.CutPrefix(url, c.Link); ok && c.Link != "" {
+			return cmp.Or(l.Link, l.Base) + rest
+		}
+		if rest, ok := strings.CutPrefix(url, c.Base); ok {
+			return cmp.Or(l.Link, l.Base) + rest
 		}
 	}
-	return l.Base
+	return cmp.Or(l.Link, l.Base)
 }
 
 // SetNav sets the navigation tree and indexes it once for every page:
@@ -307,6 +318,9 @@ type Page struct {
 	// OwnTitle: the page sets its <title> itself (mdBook's {{#title}}),
 	// which is Title as written, without the site's or a section's.
 	OwnTitle bool
+	// DocTitle, when set, is the page's whole <title> as the layout's
+	// tool writes it (VitePress's "Page | Site", layout.Layout.DocTitle).
+	DocTitle string
 	// Heading is the text of the page's visible <h1> when it differs from
 	// its title (a page with a title of its own that starts with
 	// "# Heading"); "" shows the title (see H1).
@@ -628,14 +642,16 @@ func absolute(origin, u string) string {
 	return origin + u
 }
 
-// DocumentTitle is the page's <title>: its own when it sets one
-// (OwnTitle), its title and the tool's suffix where the layout's tool
+// DocumentTitle is the page's <title>: the tool's (DocTitle), its own
+// when it sets one (OwnTitle), its title and the tool's suffix where the layout's tool
 // writes it so (Site.SuffixTitles), else sitegen's: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
 // the site's title, or "Home · Site" with Site.HomeTitle).
 func (p *Page) DocumentTitle() string {
 	switch {
+	case p.DocTitle != "":
+		return p.DocTitle
 	case p.OwnTitle && p.Title != "":
 		return p.Title
 	case p.Site.SuffixTitles && p.Title != "":

@@ -620,6 +620,10 @@ type Layout struct {
 	// ("/img/a.png" on a page of fr/ is the root's img/a.png). False:
 	// each locale's site has its own copy.
 	StaticAtRoot bool
+	// NoNotFoundPage: the site writes no 404 page of its own unless its
+	// pages have one (404.md): a VitePress locale's, whose tool writes
+	// one /404.html for the whole site.
+	NoNotFoundPage bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -703,6 +707,12 @@ type Layout struct {
 	// Quartz's pageTitleSuffix), in place of sitegen's "Page · Section ·
 	// Site" (templates.Site.SuffixTitles). Nil keeps sitegen's.
 	TitleSuffix *string
+	// DocTitle, when set, is the tool's whole <title> of a page: title
+	// is the page's own ("" for a page with none: no front matter title
+	// nor heading), site the site's title, meta its front matter
+	// (VitePress's titleTemplate). It takes the place of TitleSuffix
+	// and of sitegen's rule.
+	DocTitle func(title, site string, meta map[string]any) string
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.
@@ -1262,6 +1272,11 @@ type Locale struct {
 	// languages.LANG.baseURL): its site is published in its Path folder
 	// but served at that URL, its pages linked from the others by it.
 	BaseURL string
+	// Link, when set, is what the language switcher's links to this
+	// locale start with in place of its Path (VitePress's
+	// locales.KEY.link, "/fr/guide/" before the page's path): from the
+	// whole site's root, or another site's URL.
+	Link string
 }
 
 // NavEntry is one page of a configured navigation.

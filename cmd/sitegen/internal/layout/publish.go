@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"path"
 	"strings"
 	"time"
 )
@@ -127,13 +128,27 @@ type PathRule struct {
 	// and Docusaurus' exclude match "markdown files"): the other files it
 	// matches are published as any others (a picture a page shows).
 	Pages bool
+	// Under is the folder the patterns are relative to where the layout
+	// reads a part of it: a VitePress locale's site, whose paths are
+	// relative to srcDir/fr while srcExclude's are to srcDir ("fr"); ""
+	// for the layout's own folder.
+	Under string
+}
+
+// Match reports whether the rule names the content-relative path rel (a
+// folder when dir).
+func (r *PathRule) Match(rel string, dir bool) bool {
+	if r.Under != "" {
+		rel = path.Join(r.Under, rel)
+	}
+	return r.Patterns.Match(rel, dir)
 }
 
 // UnpublishedPath returns the first rule of UnpublishedPaths that matches
 // the content-relative path rel (a folder when dir), or nil.
 func (l *Layout) UnpublishedPath(rel string, dir bool) *PathRule {
 	for i := range l.UnpublishedPaths {
-		if l.UnpublishedPaths[i].Patterns.Match(rel, dir) {
+		if l.UnpublishedPaths[i].Match(rel, dir) {
 			return &l.UnpublishedPaths[i]
 		}
 	}
@@ -144,7 +159,7 @@ func (l *Layout) UnpublishedPath(rel string, dir bool) *PathRule {
 // rules for pages only (PathRule.Pages) do not apply to it.
 func (l *Layout) UnpublishedFile(rel string) *PathRule {
 	for i := range l.UnpublishedPaths {
-		if r := &l.UnpublishedPaths[i]; !r.Pages && r.Patterns.Match(rel, false) {
+		if r := &l.UnpublishedPaths[i]; !r.Pages && r.Match(rel, false) {
 			return r
 		}
 	}

@@ -120,9 +120,12 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"rules/skills.html": `<p class="callout-title">STOP</p>`,
 				// https://vitepress.dev/reference/default-theme-home-page
 				"index.html": `<span class="hero-name">Six Dice</span>`,
-				// A page with no title of its own is named by its first
-				// sidebar entry, not by its file's name.
-				"rules/untitled.html": `<title>No heading`,
+				// A page with no title of its own is named in the
+				// navigation by its first sidebar entry (above), and its
+				// <title> is the site's alone (createTitle: "const title =
+				// pageData.title || siteData.title", the title alone where it
+				// is the site's).
+				"rules/untitled.html": `<title>Six Dice</title>`,
 				"sitemap.xml":         `<loc>/rules/wild-die.html</loc>`,
 				// A page published as a file has previews, by its path.
 				"previews/0.json": `"/rules/skills.html":{"t":"Skills"`,

@@ -39,7 +39,11 @@ func localeLinks(locs []localeSite, base, current string) []templates.LocaleLink
 		case l.path != "":
 			b = path.Join(base, l.path) + "/"
 		}
-		out = append(out, templates.LocaleLink{Label: l.label, Lang: l.lang, Base: b, Current: l.name == current, Default: l.path == ""})
+		link := l.link
+		if link != "" && !strings.Contains(link, "://") { // a URL of the site: under its base path
+			link = strings.TrimSuffix(base, "/") + link
+		}
+		out = append(out, templates.LocaleLink{Label: l.label, Lang: l.lang, Base: b, Current: l.name == current, Default: l.path == "", Link: link})
 	}
 	return out
 }
@@ -48,6 +52,7 @@ func localeLinks(locs []localeSite, base, current string) []templates.LocaleLink
 type localeSite struct {
 	name, label, lang, path string
 	host                    string // its own base URL (layout.Locale.BaseURL), "" for none
+	link                    string // where the switcher leads from a page it has no translation of (layout.Locale.Link)
 	build                   bool   // a site of its own (not the default)
 }
 
@@ -55,7 +60,7 @@ type localeSite struct {
 func (s *Site) localeSites() []localeSite {
 	var out []localeSite
 	for _, l := range s.Lay.Locales {
-		out = append(out, localeSite{name: l.Name, label: l.Label, lang: l.Lang, path: l.Path, host: l.BaseURL, build: l.Layout != nil})
+		out = append(out, localeSite{name: l.Name, label: l.Label, lang: l.Lang, path: l.Path, host: l.BaseURL, build: l.Layout != nil, link: l.Link})
 	}
 	return out
 }

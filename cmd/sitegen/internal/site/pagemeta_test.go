@@ -273,8 +273,8 @@ func TestHomeTitle(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"VitePress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\ntitle: Home\n---\nText.\n", "a.md": "# A\n"}, "<title>Home · V</title>"},
-		{"VitePress, a heading", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Welcome\n\nText.\n", "a.md": "# A\n"}, "<title>Welcome · V</title>"},
+		{"VitePress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\ntitle: Home\n---\nText.\n", "a.md": "# A\n"}, "<title>Home | V</title>"},
+		{"VitePress, a heading", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Welcome\n\nText.\n", "a.md": "# A\n"}, "<title>Welcome | V</title>"},
 		{"VitePress, no title", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\nlayout: home\nhero:\n  name: V\n---\n", "a.md": "# A\n"}, "<title>V</title>"},
 		{"Jekyll", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nText.\n"}, "<title>Home · J</title>"},
 		{"Jekyll, the site's title", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: J\n---\nText.\n"}, "<title>J</title>"},
@@ -298,5 +298,32 @@ func TestHomeTitle(t *testing.T) {
 				t.Errorf("home page: want %s, have %.60s", tt.want, string(b)[max(i, 0):])
 			}
 		})
+	}
+}
+
+// TestVitePressDocTitles: VitePress's <title> (createTitle: "const title
+// = pageData.title || siteData.title", then " | " and the site's title,
+// the title alone where it is the site's;
+// https://vitepress.dev/reference/site-config#titletemplate) on the
+// pages sitegen titles otherwise: a folder's index.md with no heading
+// (the site's title alone, not the folder's name) and the 404 page
+// (VitePress's is titled "404").
+func TestVitePressDocTitles(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n",
+		"index.md": "# Home\n", "rules/index.md": "Text without a heading.\n", "rules/a.md": "# A\n"})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{"rules/index.html": "<title>V</title>", "rules/a.html": "<title>A | V</title>", "404.html": "<title>404 | V</title>"} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			i := strings.Index(string(b), "<title>")
+			t.Errorf("%s: want %s, have %.60s", file, want, string(b)[max(i, 0):])
+		}
 	}
 }

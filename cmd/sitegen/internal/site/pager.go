@@ -33,7 +33,10 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 }
 
 // navNeighbours are the links of the navigation nav before and after the
-// entry of url, its links flattened in order; nil where there is none,
+// entry of url, its links after its first top-level separator (the
+// sidebar after VitePress's top bar: "generated from the sidebar",
+// https://vitepress.dev/reference/default-theme-prev-next-links)
+// flattened in order; nil where there is none,
 // both nil when nav does not list url.
 func navNeighbours(nav []*templates.NavItem, url string) (before, after *templates.Link) {
 	var flat []*templates.NavItem
@@ -44,6 +47,12 @@ func navNeighbours(nav []*templates.NavItem, url string) (before, after *templat
 				flat = append(flat, it)
 			}
 			walk(it.Children)
+		}
+	}
+	for i, it := range nav { // a top bar before the sidebar (VitePress's themeConfig.nav) is no part of the order
+		if it.Kind == templates.NavSeparator {
+			nav = nav[i+1:]
+			break
 		}
 	}
 	walk(nav)

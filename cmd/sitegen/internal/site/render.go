@@ -142,8 +142,11 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			s.Diag.Addf(s.NotFound.File, 0, 0, "", "%v", err)
 		}
 		s.rendered.Add(-1) // the 404 page is not counted
-	} else {
+	} else if !s.Lay.NoNotFoundPage {
 		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
+		if s.Lay.DocTitle != nil { // VitePress's 404 page is titled "404"
+			notFound.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
+		}
 		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 			return err
 		}
@@ -415,6 +418,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Prev:        s.link(p.Prev),
 		Next:        s.link(p.Next),
 		Updated:     s.ShownUpdated(p),
+	}
+	if s.Lay.DocTitle != nil { // the tool's <title>
+		v.DocTitle = s.Lay.DocTitle(p.OwnTitleText(), s.Cfg.Title, p.Meta)
 	}
 	v.Nav = site.FolderNavs[p.NavFolder()]
 	if s.Lay.Hide != nil {

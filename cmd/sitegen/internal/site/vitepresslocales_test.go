@@ -23,16 +23,17 @@ import (
 func TestVitePressLocales(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
-		".vitepress/config.mts": `export default { title: 'Top', ignoreDeadLinks: true,
+		".vitepress/config.mts": `export default { title: 'Top', ignoreDeadLinks: true, srcExclude: ['fr/drafts/**'],
   locales: {
     root: { label: 'English', lang: 'en', title: 'Rules', themeConfig: { sidebar: [{ text: 'Alpha', link: '/guide/a' }] } },
-    fr: { label: 'Français', lang: 'fr', title: 'Règles', themeConfig: { sidebar: [{ text: 'Alpha fr', link: '/fr/guide/a' }] } },
+    fr: { label: 'Français', lang: 'fr', title: 'Règles', link: 'https://fr.example.org', themeConfig: { sidebar: [{ text: 'Alpha fr', link: '/fr/guide/a' }] } },
   } }`,
-		"index.md":      "# Home\n\nSee [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
-		"guide/a.md":    "# Alpha\n\nText.\n",
-		"guide/b.md":    "# Beta\n\nText.\n",
-		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
-		"fr/guide/a.md": "# Alpha fr\n\nTexte.\n",
+		"fr/drafts/x.md": "# Brouillon\n",
+		"index.md":       "# Home\n\nSee [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
+		"guide/a.md":     "# Alpha\n\nText.\n",
+		"guide/b.md":     "# Beta\n\nText.\n",
+		"fr/index.md":    "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
+		"fr/guide/a.md":  "# Alpha fr\n\nTexte.\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
@@ -54,6 +55,14 @@ func TestVitePressLocales(t *testing.T) {
 		"fr/index.html":   {`<html lang="fr"`, `href="/fr/guide/a.html"`, `href="/guide/b.html"`, `href="/guide/a.html"`},
 		"fr/guide/a.html": {`<html lang="fr"`, "Règles", "Alpha fr"},
 		"guide/a.html":    {"Rules"},
+		// "link: '/fr/guide' // default /fr/ -- shows on navbar
+		// translations menu, can be external"
+		// (https://vitepress.dev/guide/i18n): the switcher's link is it
+		// and the page's path ("link.replace(/\/$/, '') +
+		// ensureStartingSlash(path)", useLangs).
+		"guide/b.html": {`href="https://fr.example.org/guide/b.html" hreflang="fr"`},
+		// VitePress writes one 404 page, the root's.
+		"404.html": {`<html lang="en"`},
 	} {
 		b, err := os.ReadFile(filepath.Join(out, file))
 		if err != nil {
@@ -66,7 +75,10 @@ func TestVitePressLocales(t *testing.T) {
 			}
 		}
 	}
-	for _, file := range []string{"fr/guide/b.html", "fr/fr/index.html", "fr/guide/index.html"} {
+	// "srcExclude: A glob pattern for matching markdown files that should
+	// be excluded as source content", relative to srcDir: fr/drafts/ is
+	// not published (https://vitepress.dev/reference/site-config#srcexclude).
+	for _, file := range []string{"fr/guide/b.html", "fr/fr/index.html", "fr/guide/index.html", "fr/404.html", "fr/drafts/x.html"} {
 		if _, err := os.Stat(filepath.Join(out, file)); err == nil {
 			t.Errorf("%s is published", file)
 		}

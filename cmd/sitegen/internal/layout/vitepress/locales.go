@@ -43,13 +43,19 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 	}
 	top := obj.Object("themeConfig")
 	var out []layout.Locale
+	// A locale's settings are the top level's with its own over them
+	// (resolveSiteDataByRoute), not the root locale's.
+	topSettings, topTitle := l.Settings, l.DocTitle
 	rootLoc := layout.Locale{Name: RootLocale, Label: RootLocale}
+	links := map[string]string{} // each locale's link as written
 	if root := locs.Object(RootLocale); root != nil {
 		override(l, root)
 		rootLoc.Label = cmp.Or(str(root, "label"), RootLocale)
+		links[""] = str(root, "link")
 		if th := root.Object("themeConfig"); th != nil {
 			l.Nav, l.NavAsWritten, l.NavRest = nil, false, false
 			readTheme(l, merge(top, th), nil, dir, l.File, "")
+			l.Pager = pager(l, dir, merge(top, th))
 		}
 	}
 	rootLoc.Lang, rootLoc.Dir = l.Settings.LanguageCode, l.Settings.Direction
@@ -68,13 +74,17 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 			continue
 		}
 		c := localeLayout(l, k)
+		c.Settings.Title, c.Settings.LanguageCode, c.Settings.Direction = topSettings.Title, topSettings.LanguageCode, topSettings.Direction
+		c.DocTitle = topTitle
 		override(c, o)
 		if th := merge(top, o.Object("themeConfig")); th != nil {
 			readTheme(c, th, nil, dir, l.File, k+"/")
+			c.Pager = pager(l, dir, th)
 		}
 		l.Notes = append(l.Notes, c.Notes...)
 		c.Notes = nil
 		l.Excluded = append(l.Excluded, k) // not the root's pages
+		links[k] = str(o, "link")
 		out = append(out, layout.Locale{Name: k, Label: cmp.Or(str(o, "label"), k), Lang: c.Settings.LanguageCode, Dir: c.Settings.Direction,
 			Path: k, Layout: c})
 	}
@@ -92,6 +102,9 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 		}
 		c.LocaleRoute = localeRoute(l, out, out[i].Path, dir)
 	}
+	for i := range out {
+		out[i].Link = localeLink(links[out[i].Path])
+	}
 	// public/ is published once, at the site's root, which every
 	// locale's pages link ("/logo.png" on a page of fr/).
 	l.StaticAtRoot = true
@@ -108,12 +121,18 @@ func localeLayout(l *layout.Layout, k string) *layout.Layout {
 	c.Read = slices.Clone(l.Read)
 	c.Content = path.Join(l.Content, k)
 	c.Excluded = []string{}
+	c.NoNotFoundPage = true // VitePress writes one 404.html, at the root
+	// srcExclude's globs are relative to srcDir, its pages' to srcDir/k.
+	c.UnpublishedPaths = slices.Clone(l.UnpublishedPaths)
+	for i := range c.UnpublishedPaths {
+		c.UnpublishedPaths[i].Under = path.Join(c.UnpublishedPaths[i].Under, k)
+	}
 	c.Nav, c.NavAsWritten, c.NavRest = nil, false, false
 	c.LinkBase = path.Join("/", l.LinkBase, k) + "/"
 	return c
 }
 
-// override sets the title, lang and dir locale o gives l.
+// override sets the title, lang, dir and titleTemplate locale o gives l.
 func override(l *layout.Layout, o *jsconfig.Object) {
 	if s := str(o, "title"); s != "" {
 		l.Settings.Title = s
@@ -123,6 +142,9 @@ func override(l *layout.Layout, o *jsconfig.Object) {
 	}
 	if s := str(o, "dir"); s == "rtl" || s == "ltr" {
 		l.Settings.Direction = s
+	}
+	if tmpl, set := titleTemplate(o); set { // "titleTemplate?: string | boolean"
+		l.DocTitle = docTitle(tmpl)
 	}
 }
 
@@ -205,4 +227,20 @@ func pageAt(dir, content, p string) string {
 		}
 	}
 	return ""
+}
+
+// localeLink is what the language switcher's links to a locale start
+// with, from its link as written: VitePress's "link: '/fr/guide' //
+// default /fr/ -- shows on navbar translations menu, can be external"
+// (https://vitepress.dev/guide/i18n), to which the switcher adds the
+// page's path (link.replace(/\/$/, "") + ensureStartingSlash(path),
+// useLangs): with one slash at its end; "" when unset.
+func localeLink(link string) string {
+	if link == "" {
+		return ""
+	}
+	if !strings.Contains(link, "://") && !strings.HasPrefix(link, "/") {
+		link = "/" + link
+	}
+	return strings.TrimRight(link, "/") + "/"
 }

@@ -92,3 +92,66 @@ fr path="fr" label="fr" lang="en-US"|title="Top" lang="en-US" content="docs/fr" 
 		})
 	}
 }
+
+// TestLocaleSrcExclude: "srcExclude: A glob pattern for matching
+// markdown files that should be excluded as source content"
+// (https://vitepress.dev/reference/site-config#srcexclude), its globs
+// relative to srcDir, as a locale's pages' paths are: "fr/drafts/**"
+// leaves out fr's drafts, "drafts/**" the root's only, "**/drafts/**"
+// both.
+func TestLocaleSrcExclude(t *testing.T) {
+	for _, tt := range []struct {
+		exclude   string
+		root, loc bool // whether drafts/x.md of the root's site and of fr's is left out
+	}{
+		{`'fr/drafts/**'`, false, true},
+		{`'drafts/**'`, true, false},
+		{`'**/drafts/**'`, true, true},
+	} {
+		t.Run(tt.exclude, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{
+				".vitepress/config.mts": "export default { srcExclude: [" + tt.exclude + "], locales: { root: { }, fr: { } } }",
+				"index.md":              "", "drafts/x.md": "", "fr/index.md": "", "fr/drafts/x.md": ""}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(l.Locales) != 2 || l.Locales[1].Layout == nil {
+				t.Fatalf("locales %+v", l.Locales)
+			}
+			fr := l.Locales[1].Layout
+			if got := l.UnpublishedPath("drafts/x.md", false) != nil; got != tt.root {
+				t.Errorf("root's drafts/x.md left out %v, want %v", got, tt.root)
+			}
+			if got := fr.UnpublishedPath("drafts/x.md", false) != nil; got != tt.loc {
+				t.Errorf("fr's drafts/x.md (fr/drafts/x.md) left out %v, want %v", got, tt.loc)
+			}
+			if fr.UnpublishedPath("index.md", false) != nil {
+				t.Error("fr's index.md left out")
+			}
+		})
+	}
+}
+
+// TestLocaleLink: "link: '/fr/guide' // default /fr/ -- shows on navbar
+// translations menu, can be external" (https://vitepress.dev/guide/i18n);
+// the switcher writes it with the page's path after one slash
+// (useLangs: link.replace(/\/$/, "") + ensureStartingSlash(path)).
+func TestLocaleLink(t *testing.T) {
+	for _, tt := range []struct{ link, want string }{
+		{"", ""},
+		{"/fr/guide", "/fr/guide/"},
+		{"/fr/", "/fr/"},
+		{"fr", "/fr/"},
+		{"https://fr.example.org", "https://fr.example.org/"},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{
+			".vitepress/config.mts": "export default { locales: { root: { }, fr: { link: '" + tt.link + "' } } }",
+			"index.md":              "", "fr/index.md": ""}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(l.Locales) != 2 || l.Locales[1].Link != tt.want {
+			t.Errorf("link %q: locales %+v, want fr's Link %q", tt.link, l.Locales, tt.want)
+		}
+	}
+}

@@ -21,7 +21,10 @@
 //     server that serves /x for x.html, sitegen publishes each as a folder
 //     (/guide/getting-started/), which serves both. Relative links resolve
 //     from the page's file, with or without .md or .html.
-//   - Title: `title` (default "VitePress"); `base` is the deploy path,
+//   - Title: `title` (default "VitePress"); each page's <title> is
+//     VitePress's createTitle: "Page | Site", titleTemplate (settings,
+//     locale, front matter) applied, the site's title alone for a page
+//     with none (title.go, layout.Layout.DocTitle); `base` is the deploy path,
 //     with sitemap.hostname the site's URL. Images are given the base,
 //     those of raw HTML (<img src="/assets/x.png">) too, and checked
 //     (https://vitepress.dev/guide/asset-handling#base-url); raw HTML's
@@ -37,6 +40,10 @@
 //     (layout.NavRest), with a note. themeConfig.nav, the top bar
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
 //     its links and dropdowns as written, then the sidebar, if any (topNav).
+//   - Previous and next: the sidebar's links in order, by their text;
+//     front matter prev/next (false, text, {text, link}) and
+//     themeConfig.docFooter's false (pager.go,
+//     https://vitepress.dev/reference/default-theme-prev-next-links).
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -65,8 +72,10 @@
 //   - locales (https://vitepress.dev/guide/i18n): locales.root's title,
 //     lang and themeConfig over the top level's; each other key a locale
 //     whose pages are srcDir/KEY/, built under /KEY/ with its own title,
-//     lang, sidebar and nav, and listed by the language switcher; a link
-//     to another locale's page leads there (locales.go).
+//     lang, sidebar and nav, and listed by the language switcher (its
+//     links start with the locale's link); a link to another locale's
+//     page leads there; srcExclude applies in each; one 404 page, the
+//     root's (locales.go).
 //   - layout: home front matter with hero (name, text, tagline, image, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -199,6 +208,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: the settings are computed (%s), not read: VitePress's defaults are used", file, c.Text))
 		}
 		l.Settings.Title = DefaultTitle
+		l.DocTitle = docTitle(nil)
+		l.Pager = pager(l, dir, nil)
 		if err := public(dir, l, 0, 0); err != nil {
 			return nil, err
 		}
@@ -237,6 +248,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if l.Settings.Title == "" {
 		l.Settings.Title = DefaultTitle
 	}
+	note("titleTemplate", obj.Get("titleTemplate"))
+	tmpl, _ := titleTemplate(obj)
+	l.DocTitle = docTitle(tmpl)
 	l.Settings.LanguageCode = str(obj, "lang")
 	base := str(obj, "base")
 	if host, _ := obj.Object("sitemap").String("hostname"); host != "" {
@@ -308,6 +322,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if theme := obj.Object("themeConfig"); theme != nil {
 		readTheme(l, theme, sidebarArgument(raw), dir, file, "")
 	}
+	l.Pager = pager(l, dir, obj.Object("themeConfig"))
 	l.Rules = rules{html: !clean}
 	readLocales(l, obj, dir)
 	return l, nil

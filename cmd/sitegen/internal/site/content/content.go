@@ -667,6 +667,9 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title = s.Cfg.Title
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
 			p.Title = s.nameTitle(path.Base(p.dir()))
+			// A tool's <title> of its own (layout.Layout.DocTitle) knows it
+			// as untitled: VitePress's is the site's title.
+			p.nameTitle = s.Lay.DocTitle != nil
 		default:
 			p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
 		}
@@ -1734,6 +1737,16 @@ func (s *Site) homeAtNavPlace(chain []*Page) []*Page {
 	out = append(out, rest[:i]...)
 	out = append(out, s.Home)
 	return append(out, rest[i:]...)
+}
+
+// OwnTitleText is the page's title where it has one of its own (its
+// front matter's, a heading's, its tool's), "" where its title was made
+// from its file's name or is the navigation's label for it.
+func (p *Page) OwnTitleText() string {
+	if p.nameTitle {
+		return ""
+	}
+	return p.Title
 }
 
 // SetsTitle reports whether the page's text sets its own <title>

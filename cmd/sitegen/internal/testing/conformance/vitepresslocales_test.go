@@ -20,23 +20,25 @@ func TestVitePressLocales(t *testing.T) {
   locales: {
     root: { label: 'English', lang: 'en', title: 'Rules',
       themeConfig: { sidebar: [{ text: 'Guide', items: [{ text: 'Alpha', link: '/guide/a' }, { text: 'Beta', link: '/guide/b' }] }] } },
-    fr: { label: 'Français', lang: 'fr', title: 'Règles',
+    fr: { label: 'Français', lang: 'fr', title: 'Règles', link: '/fr/guide',
       themeConfig: { sidebar: [{ text: 'Guide fr', items: [{ text: 'Alpha fr', link: '/fr/guide/a' }] }] } },
-  } }
+  },
+  srcExclude: ['fr/drafts/**'] }
 `,
-		"index.md":      "# Home\n\nSee [alpha](/guide/a), [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
-		"guide/a.md":    "# Alpha\n\nText.\n",
-		"guide/b.md":    "# Beta\n\nText.\n",
-		"fr/index.md":   "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
-		"fr/guide/a.md": "# Alpha fr\n\nTexte.\n",
-		"package.json":  `{"name": "fixture", "private": true, "type": "module"}`,
+		"fr/drafts/x.md": "# Brouillon\n",
+		"index.md":       "# Home\n\nSee [alpha](/guide/a), [alpha in French](/fr/guide/a) and [its file](/fr/guide/a.md).\n",
+		"guide/a.md":     "# Alpha\n\nText.\n",
+		"guide/b.md":     "# Beta\n\nText.\n",
+		"fr/index.md":    "# Accueil\n\nVoir [alpha](/fr/guide/a), [beta](/guide/b) et [alpha en anglais](/guide/a).\n",
+		"fr/guide/a.md":  "# Alpha fr\n\nTexte.\n",
+		"package.json":   `{"name": "fixture", "private": true, "type": "module"}`,
 	}
 	var native, ours string
 	Run(t, starlightKept(VitePress, &native), starlightKept(Sitegen, &ours), Fixture{Name: "locales", Rule: rule, Files: files,
-		Unpublished: []string{"fr/guide/b.html", "fr/fr/index.html"}, SameFiles: true,
-		// Known: VitePress writes one 404 page, sitegen one in each
-		// locale's folder too (each locale is a site of its own).
-		Known: []string{"page: /fr/404"}})
+		// "srcExclude: A glob pattern for matching markdown files that
+		// should be excluded as source content", relative to srcDir; one
+		// 404 page, the root's.
+		Unpublished: []string{"fr/guide/b.html", "fr/fr/index.html", "fr/drafts/x.html", "fr/404.html"}, SameFiles: true})
 	if native == "" || ours == "" {
 		return // skipped or failed: Run said why
 	}
@@ -44,6 +46,26 @@ func TestVitePressLocales(t *testing.T) {
 		n, o := localeNav(t, native, loc, vitepressMarkup), localeNav(t, ours, loc, sitegenMarkup)
 		if len(n) == 0 || !slices.Equal(n, o) {
 			t.Errorf("locale %q navigation: VitePress %v, sitegen %v (rule: %s)", loc, n, o, rule)
+		}
+	}
+	// The language switcher's link to fr: its link, "/fr/guide", and
+	// the page's path ("link: '/fr/guide' // default /fr/ -- shows on
+	// navbar translations menu", https://vitepress.dev/guide/i18n):
+	// VitePress's "/fr/guide/guide/b.html" names no page, as sitegen's.
+	switcher := regexp.MustCompile(`<a[^>]* href="([^"]*)"[^>]*>(?:<!--\[-->)?(?:<span[^>]*>)?Français<`)
+	for _, page := range []string{"index.html", "guide/b.html"} {
+		var got [2]string
+		for i, dir := range []string{native, ours} {
+			b, err := os.ReadFile(filepath.Join(dir, page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := switcher.FindSubmatch(b); m != nil {
+				got[i] = string(m[1])
+			}
+		}
+		if got[0] == "" || got[0] != got[1] {
+			t.Errorf("%s: the switcher's link to fr: VitePress %q, sitegen %q (rule: %s)", page, got[0], got[1], rule)
 		}
 	}
 	lang := regexp.MustCompile(`<html[^>]* lang="([^"]*)"`)
