@@ -614,6 +614,13 @@ type Layout struct {
 	// writes as a redirect to its home page, where no page is (Hugo's
 	// default language at the root: its /LANG/ leads to /).
 	HomeAlias string
+	// SitemapIndex: with Locales, the site's root sitemap.xml is an index
+	// of one sitemap per locale, each at its locale's folder's
+	// sitemap.xml, the default locale's too ("/en/sitemap.xml" even when
+	// its pages are at the root), in Locales' order (Hugo's sitemapindex
+	// for a multilingual project with one host). False: the default
+	// locale's sitemap is the root's.
+	SitemapIndex bool
 	// StaticAtRoot: the tool publishes the Static folders' files once,
 	// at the whole site's root, for every locale (Hugo with one host):
 	// a locale's build publishes no copy and links those at the root

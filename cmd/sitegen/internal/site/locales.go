@@ -384,5 +384,10 @@ func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error
 	if l := s.Lay.Locales; len(l) > 0 && l[0].Layout != nil && l[0].Layout.Settings.LanguageCode != "" {
 		lang = l[0].Layout.Settings.LanguageCode
 	}
+	if s.Lay.SitemapIndex && !s.Lay.OwnSitemap {
+		if err := s.writeSitemapIndex(out); err != nil {
+			return err
+		}
+	}
 	return s.writePage(ctx, out, "index.html", templates.Alias(lang, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
 }
