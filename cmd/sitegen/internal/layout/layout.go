@@ -666,6 +666,12 @@ type Layout struct {
 	// # heading there shown below it (Starlight: title "will be displayed
 	// at the top of the page").
 	TitleAbove bool
+	// TitleAboveOther: the page's own title heads it, and a # heading its
+	// text starts with is shown below it, unless that heading is the
+	// title's text (case, spaces and punctuation aside), which is then
+	// shown once (Hugo: its themes show {{ .Title }} above {{ .Content }};
+	// sitegen does not double a heading that repeats the title).
+	TitleAboveOther bool
 	// FilesFirst orders the pages of a folder without a weight or a place
 	// in the tool's navigation as the tool's walk finds them: its index
 	// first, its pages by file name, then its folders by name (MkDocs'

@@ -234,6 +234,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (https://gohugo.io/content-management/static-files/): copied as
 	// they are, under their own names.
 	l.StaticAsIs = true
+	// "title: The title of the page"
+	// (https://gohugo.io/content-management/front-matter/#title): the
+	// themes show it above the text, a # heading there below it.
+	l.TitleAboveOther = true
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
 		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}
