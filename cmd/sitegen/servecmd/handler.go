@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"regexp"
@@ -249,7 +250,12 @@ func notFound(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
 	}
 	var body []byte
 	if root, err := os.OpenRoot(dir); err == nil {
-		body, _ = root.ReadFile("404.html")
+		if r.URL.Path == "/" {
+			body = siteList(root)
+		}
+		if body == nil {
+			body, _ = root.ReadFile("404.html")
+		}
 		root.Close()
 	}
 	if body == nil {
@@ -274,4 +280,34 @@ func inject(page []byte, h *hub) []byte {
 	out = append(out, page[:i]...)
 	out = append(out, tag...)
 	return append(out, page[i:]...)
+}
+
+// siteList is the page served at the root of a published tree that has
+// no home page there but sites in its folders (Hugo's multihost build,
+// one folder per language's host: public/en/, public/fr/): a link to
+// each folder holding an index.html; nil when there is none. The tree
+// is not changed: a host serves each folder at its own root.
+func siteList(root *os.Root) []byte {
+	entries, err := fs.ReadDir(root.FS(), ".")
+	if err != nil {
+		return nil
+	}
+	var b bytes.Buffer
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if fi, err := root.Stat(path.Join(e.Name(), "index.html")); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		u := "/" + url.PathEscape(e.Name()) + "/"
+		fmt.Fprintf(&b, "<li><a href=\"%s\">%s</a></li>", u, html.EscapeString("/"+e.Name()+"/"))
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return []byte("<!doctype html><html><head><meta charset=utf-8><title>Sites</title></head><body><h1>No page at the root</h1>" +
+		"<p>This build publishes a site in each of these folders, each served at its own host's root " +
+		"(links inside a site lead to that host's root, so they work on the host, not in this preview):</p><ul>" +
+		b.String() + "</ul></body></html>")
 }

@@ -614,6 +614,13 @@ type Layout struct {
 	// writes as a redirect to its home page, where no page is (Hugo's
 	// default language at the root: its /LANG/ leads to /).
 	HomeAlias string
+	// SitemapIndex: with Locales, the site's root sitemap.xml is an index
+	// of one sitemap per locale, each at its locale's folder's
+	// sitemap.xml, the default locale's too ("/en/sitemap.xml" even when
+	// its pages are at the root), in Locales' order (Hugo's sitemapindex
+	// for a multilingual project with one host). False: the default
+	// locale's sitemap is the root's.
+	SitemapIndex bool
 	// StaticAtRoot: the tool publishes the Static folders' files once,
 	// at the whole site's root, for every locale (Hugo with one host):
 	// a locale's build publishes no copy and links those at the root
@@ -663,6 +670,12 @@ type Layout struct {
 	// # heading there shown below it (Starlight: title "will be displayed
 	// at the top of the page").
 	TitleAbove bool
+	// TitleAboveOther: the page's own title heads it, and a # heading its
+	// text starts with is shown below it, unless that heading is the
+	// title's text (case, spaces and punctuation aside), which is then
+	// shown once (Hugo: its themes show {{ .Title }} above {{ .Content }};
+	// sitegen does not double a heading that repeats the title).
+	TitleAboveOther bool
 	// FilesFirst orders the pages of a folder without a weight or a place
 	// in the tool's navigation as the tool's walk finds them: its index
 	// first, its pages by file name, then its folders by name (MkDocs'

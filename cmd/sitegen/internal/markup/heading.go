@@ -313,7 +313,13 @@ func PlainText(n ast.Node, src []byte) string {
 		}
 		switch t := c.(type) {
 		case *ast.Text:
-			b.Write(t.Segment.Value(src))
+			if v := t.Segment.Value(src); t.IsRaw() {
+				b.Write(v)
+			} else {
+				// "\$5" shows as "$5", as goldmark's renderer writes it
+				// (CommonMark's backslash escapes).
+				b.Write(util.UnescapePunctuations(v))
+			}
 			if t.SoftLineBreak() || t.HardLineBreak() {
 				b.WriteByte(' ')
 			}

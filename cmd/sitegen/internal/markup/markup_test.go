@@ -205,6 +205,11 @@ func TestH1Title(t *testing.T) {
 		{"text first\n\n# Later H1\n", "Later H1"},
 		{"## Only h2\n", ""},
 		{"#\n\nempty\n", ""},
+		// "Any ASCII punctuation character may be backslash-escaped"; the
+		// backslash is not shown (CommonMark 0.31, 2.4 Backslash escapes):
+		// found on 027xiguapi/awesome-ai-video, "# … \\$500万 …".
+		{"# Cost \\$5 and \\*star\\* \\#1\n", "Cost $5 and *star* #1"},
+		{"# Path `a\\b` and C:\\dir\n", "Path a\\b and C:\\dir"},
 	} {
 		doc, _ := m.Outline([]byte(tc.src))
 		got, ok := m.H1Title(doc, []byte(tc.src))

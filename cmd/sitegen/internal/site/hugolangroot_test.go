@@ -159,3 +159,42 @@ func TestHugoMultihost(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoRootRedirectLang: the <html lang> of the root redirect of a
+// site with defaultContentLanguageInSubdir. Hugo writes it with the
+// first language's site, languages ordered by weight ("weight: The
+// language weight. When set to a non-zero value, this is the primary
+// sort criteria for this language",
+// https://gohugo.io/content-management/multilingual/), whatever the
+// default language: its languageCode, else the site's languageCode,
+// else the language's key. Hugo 0.111 measured on this fixture (en 1,
+// fr 2, de 3; fr the default): lang="en"; with en's weight 9, "fr";
+// with a top-level languageCode 'pt-BR', "pt-BR"; with en's own
+// languageCode 'en-GB', "en-GB".
+func TestHugoRootRedirectLang(t *testing.T) {
+	for _, tc := range []struct {
+		name, top, en, want string
+	}{
+		{"first by weight", "", "weight = 1\n", "en"},
+		{"weight moves en last", "", "weight = 9\n", "fr"},
+		{"site languageCode", "languageCode = 'pt-BR'\n", "weight = 1\n", "pt-BR"},
+		{"language's languageCode", "languageCode = 'pt-BR'\n", "weight = 1\nlanguageCode = 'en-GB'\n", "en-GB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _ := buildFolder(t, map[string]string{
+				"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\n" + tc.top + "defaultContentLanguage = 'fr'\ndefaultContentLanguageInSubdir = true\n" +
+					"[languages.en]\ncontentDir = 'content/en'\n" + tc.en + "[languages.fr]\ncontentDir = 'content/fr'\nweight = 2\n[languages.de]\ncontentDir = 'content/de'\nweight = 3\n",
+				"content/en/_index.md": "---\ntitle: Home\n---\n",
+				"content/fr/_index.md": "---\ntitle: Accueil\n---\n",
+				"content/de/_index.md": "---\ntitle: Start\n---\n",
+			})
+			html := out["index.html"]
+			if want := `<html lang="` + tc.want + `">`; !strings.Contains(html, want) {
+				t.Errorf("root redirect lacks %s:\n%s", want, html)
+			}
+			if !strings.Contains(html, "url=/fr/") {
+				t.Errorf("root redirect does not lead to /fr/:\n%s", html)
+			}
+		})
+	}
+}

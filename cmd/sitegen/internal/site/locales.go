@@ -383,5 +383,16 @@ func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error
 		return err
 	}
 	sp := "/" + s.Lay.RootRedirect
-	return s.writePage(ctx, out, "index.html", templates.Alias(s.Cfg.LanguageCode, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
+	// Hugo writes it with its first language's site (the locales are in
+	// its order): that language's code (TestHugoRootRedirectLang).
+	lang := s.Cfg.LanguageCode
+	if l := s.Lay.Locales; len(l) > 0 && l[0].Layout != nil && l[0].Layout.Settings.LanguageCode != "" {
+		lang = l[0].Layout.Settings.LanguageCode
+	}
+	if s.Lay.SitemapIndex && !s.Lay.OwnSitemap {
+		if err := s.writeSitemapIndex(out); err != nil {
+			return err
+		}
+	}
+	return s.writePage(ctx, out, "index.html", templates.Alias(lang, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
 }

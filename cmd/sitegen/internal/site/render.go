@@ -597,6 +597,60 @@ func (s *Site) writeSitemap(out fileWriter) error {
 		b.WriteString("</loc></url>\n")
 	}
 	b.WriteString("</urlset>\n")
+	files := s.sitemapFiles()
+	name := files[len(files)-1]
+	if len(files) > 1 {
+		if err := s.writeSitemapIndex(out); err != nil {
+			return err
+		}
+	}
+	if err := out.Write(name, b.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
+
+// sitemapFiles are the files writeSitemap writes, the page list's last:
+// sitemap.xml; or, where the root's is an index of the locales'
+// (layout.Layout.SitemapIndex), sitemap.xml and the default locale's,
+// whose pages are at the root, in its folder ("en/sitemap.xml").
+func (s *Site) sitemapFiles() []string {
+	if s.Lay.SitemapIndex && len(s.Lay.Locales) > 1 {
+		for _, l := range s.Lay.Locales {
+			if l.Path == "" {
+				return []string{"sitemap.xml", s.localeFolder(l.Name) + "sitemap.xml"}
+			}
+		}
+	}
+	return []string{"sitemap.xml"}
+}
+
+// localeFolder is the folder ("fr/") of the locale named name's sitemap
+// (writeSitemapIndex): its Path, or its name for the locale at the root.
+func (s *Site) localeFolder(name string) string {
+	for _, l := range s.Lay.Locales {
+		if l.Name == name && l.Path != "" {
+			return strings.Trim(l.Path, "/") + "/"
+		}
+	}
+	return name + "/"
+}
+
+// writeSitemapIndex writes the root sitemap.xml of a site whose locales
+// each have their own (layout.Layout.SitemapIndex): a sitemapindex of
+// them, in the locales' order.
+func (s *Site) writeSitemapIndex(out fileWriter) error {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, l := range s.Lay.Locales {
+		b.WriteString("  <sitemap><loc>")
+		if err := xml.EscapeText(&b, []byte(s.Cfg.AbsURL("/"+s.localeFolder(l.Name)+"sitemap.xml"))); err != nil {
+			return fmt.Errorf("sitemap index: %w", err)
+		}
+		b.WriteString("</loc></sitemap>\n")
+	}
+	b.WriteString("</sitemapindex>\n")
 	if err := out.Write("sitemap.xml", b.Bytes()); err != nil {
 		return fmt.Errorf("write sitemap.xml: %w", err)
 	}

@@ -28,7 +28,8 @@ const StaticDir = "static"
 func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	published := templates.Assets{}
 	extra, siblings := splitSiblings(extra)
-	own := map[string]bool{} // the site's own static files, published or not
+	own := map[string]bool{}       // the site's own static files, published or not
+	siteURL := map[string]string{} // the site's own files that the theme's of the same path stand beside (themeBeside)
 	publishFrom := func(dir string) func(rel string, data []byte) error {
 		return func(rel string, data []byte) error {
 			raw := data
@@ -112,18 +113,30 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			if err != nil || d.IsDir() {
 				return err
 			}
-			if _, ok := published[rel]; ok {
-				return nil
-			}
 			if _, ok := extra[rel]; ok {
 				return nil
 			}
-			if own[rel] {
+			if own[rel] && !s.themeBeside(rel) {
 				return nil // the site's own file (it may have failed to publish)
+			}
+			if _, ok := published[rel]; ok && !own[rel] {
+				return nil
 			}
 			data, err := fs.ReadFile(s.Opts.Theme, rel)
 			if err != nil {
 				return err
+			}
+			if own[rel] {
+				// The site's file stays where it is published; the pages
+				// use the theme's, under its own (hashed) name.
+				u, ok := published[rel]
+				if !ok {
+					return nil // the site's file failed to publish
+				}
+				siteURL[rel] = u
+				if s.rootStatic == nil {
+					s.Warn.Addf(StaticDir+"/"+rel, 0, 0, "", "has the path of one of sitegen's own files: published at %s as it is; sitegen's pages use their own", u)
+				}
 			}
 			return publish(rel, data)
 		})
@@ -134,7 +147,9 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	if s.rootStatic == nil {
 		s.ownStatic = map[string]string{}
 		for rel := range own {
-			if u, ok := published[rel]; ok {
+			if u, ok := siteURL[rel]; ok {
+				s.ownStatic[rel] = u
+			} else if u, ok := published[rel]; ok {
 				s.ownStatic[rel] = u
 			}
 		}
@@ -360,4 +375,16 @@ func (s *Site) unlinkedFiles() []content.NotPublished {
 		out = append(out, content.NotPublished{File: s.SrcFile(rel), Reason: reason})
 	}
 	return out
+}
+
+// themeBeside reports whether the default theme's file at logical path rel
+// is published beside a site's own static file of the same path, for
+// sitegen's pages to use, rather than replaced by it: a stylesheet or
+// script (assets.Hashed) in the layout of another tool, whose static
+// files are the site's (Hugo's static/css/site.css, written for its own
+// templates), never sitegen's theme. In sitegen's own layout, the site's
+// file replaces the theme's (site.toml's "Files in static/ … replace the
+// default theme's file of the same path").
+func (s *Site) themeBeside(rel string) bool {
+	return s.Lay.Kind != layout.Sitegen && assets.Hashed(rel)
 }

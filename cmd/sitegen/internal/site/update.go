@@ -414,8 +414,15 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			}
 		}
 	}
-	if sum, ok := g.Outs["sitemap.xml"]; ok && !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages) {
-		w.keep("sitemap.xml", sum) // the same pages in the same order: the same sitemap, not made again
+	kept := !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages)
+	for _, name := range s.sitemapFiles() {
+		_, ok := g.Outs[name]
+		kept = kept && ok
+	}
+	if kept {
+		for _, name := range s.sitemapFiles() {
+			w.keep(name, g.Outs[name]) // the same pages in the same order: the same sitemap, not made again
+		}
 	} else if err := s.writeSitemap(w); err != nil {
 		return Update{}, err
 	}

@@ -230,6 +230,14 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			l.Static = append(l.Static, s)
 		}
 	}
+	// "The static files are served on the site root path"
+	// (https://gohugo.io/content-management/static-files/): copied as
+	// they are, under their own names.
+	l.StaticAsIs = true
+	// "title: The title of the page"
+	// (https://gohugo.io/content-management/front-matter/#title): the
+	// themes show it above the text, a # heading there below it.
+	l.TitleAboveOther = true
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
 		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}

@@ -199,6 +199,12 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		// at the root, and a page in any language links it as /img/a.png;
 		// a language's own staticDir is not published at all.
 		l.StaticAtRoot = !multihost
+		// "With a multilingual project, Hugo generates: A sitemap.xml
+		// file in the root of each site (language) …; A sitemap.xml file
+		// in the root of the publishDir using the embedded sitemapindex
+		// template" (https://gohugo.io/templates/sitemap/). Multihost:
+		// each host's sitemap.xml is its language's, nothing at the root.
+		l.SitemapIndex = !multihost
 		if multihost {
 			l.RootRedirect = def + "/" // no page at the root; its build writes nothing there
 			l.Read = append(l.Read, "languages' baseURL (multihost)")

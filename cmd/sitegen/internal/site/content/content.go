@@ -623,7 +623,17 @@ func (s *Site) loadPage(rel string) *Page {
 		// A title of its own and a page that starts with # Heading (front
 		// matter scripted onto a corpus, MkDocs metadata): the heading
 		// shows once, as the page's <h1>.
+		first, _ := doc.FirstChild().(*ast.Heading)
 		if h, ok := s.Md.LeadingH1(doc, src); ok {
+			if s.Lay.TitleAboveOther && !sameHeading(h, p.Title) {
+				// Another text than the title's: it stays, below the title.
+				if next := doc.FirstChild(); next != nil {
+					doc.InsertBefore(doc, next, first)
+				} else {
+					doc.AppendChild(doc, first)
+				}
+				break
+			}
 			p.Heading, p.DropH1 = h, true
 		}
 	}
@@ -1752,3 +1762,18 @@ func (p *Page) OwnTitleText() string {
 // SetsTitle reports whether the page's text sets its own <title>
 // (mdBook's {{#title}}): its Title is then that title, written as it is.
 func (p *Page) SetsTitle() bool { return p.docTitle != "" && p.docTitle == p.Title }
+
+// sameHeading reports whether a heading and a title are the same text
+// but for case, spaces and punctuation ("Combat rules!" and "Combat
+// Rules"), so that the heading shows once (layout.Layout.TitleAboveOther).
+func sameHeading(heading, title string) bool {
+	key := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, s)
+	}
+	return key(heading) == key(title)
+}

@@ -1,0 +1,49 @@
+package site
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHugoSitemapIndex: "With a multilingual project, Hugo generates: A
+// sitemap.xml file in the root of each site (language) using the
+// embedded sitemap template; A sitemap.xml file in the root of the
+// publishDir using the embedded sitemapindex template"
+// (https://gohugo.io/templates/sitemap/). Hugo 0.111 measured on this
+// fixture (en 1, fr 2, de 3): public/sitemap.xml is a sitemapindex of
+// https://x.test/en/sitemap.xml, …/fr/…, …/de/… in that order, with the
+// default language's own at its folder's sitemap.xml even when its pages
+// are at the root (public/fr/sitemap.xml lists https://x.test/a/).
+func TestHugoSitemapIndex(t *testing.T) {
+	index := `<sitemap><loc>https://x.test/en/sitemap.xml</loc></sitemap>` +
+		`<sitemap><loc>https://x.test/fr/sitemap.xml</loc></sitemap>` +
+		`<sitemap><loc>https://x.test/de/sitemap.xml</loc></sitemap>`
+	for _, tc := range []struct {
+		name, inSubdir string
+		urls           map[string]string // sitemap -> a URL it lists
+	}{
+		{"in subdir", "true", map[string]string{"en/sitemap.xml": "https://x.test/en/a/", "fr/sitemap.xml": "https://x.test/fr/a/", "de/sitemap.xml": "https://x.test/de/a/"}},
+		{"default at the root", "false", map[string]string{"en/sitemap.xml": "https://x.test/en/a/", "fr/sitemap.xml": "https://x.test/a/", "de/sitemap.xml": "https://x.test/de/a/"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{
+				"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\ndefaultContentLanguage = 'fr'\ndefaultContentLanguageInSubdir = " + tc.inSubdir + "\n" +
+					"[languages.en]\ncontentDir = 'content/en'\nweight = 1\n[languages.fr]\ncontentDir = 'content/fr'\nweight = 2\n[languages.de]\ncontentDir = 'content/de'\nweight = 3\n",
+			}
+			for _, l := range []string{"en", "fr", "de"} {
+				files["content/"+l+"/_index.md"] = "---\ntitle: Home " + l + "\n---\n"
+				files["content/"+l+"/a.md"] = "---\ntitle: A " + l + "\n---\nx\n"
+			}
+			out, _ := buildFolder(t, files)
+			root := strings.Join(strings.Fields(out["sitemap.xml"]), "")
+			if !strings.Contains(root, "<sitemapindex") || !strings.Contains(root, index) {
+				t.Errorf("sitemap.xml is not the index of en, fr, de:\n%s", out["sitemap.xml"])
+			}
+			for file, u := range tc.urls {
+				if !strings.Contains(out[file], "<urlset") || !strings.Contains(out[file], "<loc>"+u+"</loc>") {
+					t.Errorf("%s does not list %s:\n%s", file, u, out[file])
+				}
+			}
+		})
+	}
+}
