@@ -122,10 +122,13 @@ var (
 // <Steps> their content in its place, <LinkCard title href description />
 // a link titled by its title, then its description, <Code code lang
 // title /> a code block under its title (an expression prop read when it
-// is a string, markup/mdx expr.go), <Badge text="New" /> its text.
-// Others (<Icon />) keep their text, with a warning.
+// is a string, markup/mdx expr.go), <Badge text="New" /> its text,
+// <FileTree> its list of files as a list. <Icon name="star" /> draws an
+// SVG of Starlight's icon set (https://starlight.astro.build/components/icons/),
+// which sitegen does not carry: left out, with no warning. Others
+// (<LinkButton href>) keep their text, with a warning.
 var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
-	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge"}
+	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge", "FileTree": "", "Icon": "Icon"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"
@@ -177,8 +180,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// "Components can be used in MDX files"
 		// (starlight.astro.build/components/using-components/): a .md
 		// page is Markdown, its import lines text.
+		// Code blocks are Expressive Code's: "```js title="my-test-file.js""
+		// (starlight.astro.build/guides/authoring-content/#code-blocks).
 		Markup: layout.Markup{MDX: true, MDXFilesOnly: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
-			NoObsidian: true, Slug: docusaurus.Slug},
+			NoObsidian: true, Slug: docusaurus.Slug, FenceTitles: true},
 		Unpublished: unpublished,
 		Unlisted:    unlisted,
 		HomeTitle:   true,
