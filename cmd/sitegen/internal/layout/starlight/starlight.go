@@ -246,6 +246,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
 		l.Read = append(l.Read, "site")
 	}
+	if b := strings.Trim(base, "/"); b != "" {
+		// "All of your static asset imports and URLs should add the base
+		// as a prefix" (Astro's base): a link written with it.
+		l.LinkBase = "/" + b + "/"
+	}
 	if def := defaultFolder(obj); def != "" && layout.Exists(dir, path.Join(Content, def), true) {
 		// No root locale: the default locale's folder is the site's
 		// content, its pages under /def/ (readLocales).
@@ -253,6 +258,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	sb := obj.Get("sidebar")
 	note("sidebar", sb, "shows the sidebar Starlight generates by default (a group per folder of "+Content+")")
+	// The sidebar Starlight generates lists every page, the home page too
+	// (navigation.ts treeify: all the locale's routes, the root's index
+	// sorted as any other entry, by order then slug, so first unless an
+	// entry has a lower sidebar.order).
+	_, given := sb.([]any)
+	l.HomeInNav = !given
 	if items, ok := sb.([]any); ok {
 		n := navReader{l: l, file: file, folders: folders(dir, l.Content), lang: defaultLang(obj)}
 		n.items(items, 0)
