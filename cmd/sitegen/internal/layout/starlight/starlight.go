@@ -468,7 +468,15 @@ func URL(slug string) string {
 // outside is then the content-relative path of the collection's folder
 // (layout.Layout.Roots: "../../../../src/content/docs"), whose pages
 // outside every locale's folder are at their own path, without prefix.
-type rules struct{ prefix, outside string }
+//
+// listed: the pages of outside are in the sidebar, with the content's
+// (a root locale's own pages beside its default locale's, a locale's own
+// beside the default locale's); otherwise they are in none (pages outside
+// every locale's folder of a site without a root locale).
+type rules struct {
+	prefix, outside string
+	listed          bool
+}
 
 // url is the site path of a slug of the rules' pages.
 func (r rules) url(slug string) string {
@@ -511,7 +519,15 @@ func (r rules) Page(rel string, fm map[string]any) layout.Page {
 // its links (Generated), at the folder's URL.
 func (r rules) Folder(dir string) (layout.Page, error) {
 	if in, ok := r.cut(dir); ok {
-		return rules{}.Folder(in)
+		if !r.listed {
+			return rules{}.Folder(in)
+		}
+		if in == "" { // the collection's own folder: its index is the home page
+			return layout.Page{URL: "/", NoPage: true, InNav: true}, nil
+		}
+		f, err := rules{}.Folder(in)
+		f.InNav = true // in the sidebar, with the content's folder of its URL (site/content contentFolder)
+		return f, err
 	}
 	if dir == "" {
 		return layout.Page{URL: r.url("")}, nil
