@@ -345,9 +345,20 @@ func (n *navReader) label(it *jsconfig.Object) string {
 	if s := str(it.Object("translations"), n.lang); s != "" {
 		return s
 	}
+	if c, ok := it.Get("label").(jsconfig.Computed); ok {
+		// A label Node builds (`Rules v${version}`, version from
+		// process.env.npm_package_version): its text without what is
+		// not read, said once at its line.
+		label := strings.TrimSpace(substitution.ReplaceAllString(strings.Trim(c.Text, "`"), ""))
+		n.l.Notes = append(n.l.Notes, fmt.Sprintf("%s:%d: sidebar label %s is computed (sitegen runs no Node): shown as %q", n.file, c.Line, c.Text, label))
+		return label
+	}
 	label, _ := it.String("label")
 	return label
 }
+
+// substitution is a template literal's ${…}.
+var substitution = regexp.MustCompile(`\$\{[^}]*\}`)
 
 func (n *navReader) items(list []any, depth int) {
 	for _, x := range list {

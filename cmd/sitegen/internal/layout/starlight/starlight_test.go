@@ -186,6 +186,15 @@ func TestRecognise(t *testing.T) {
 			want:  "0::Current 1:Rules: 0::Old 1:Rules: ",
 		},
 		{
+			// A label Node builds from what sitegen does not read: its text
+			// without it, and a note at its line.
+			name: "computed label",
+			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\nconst version = process.env.npm_package_version;\n" +
+				"export default { integrations: [starlight({ title: 'T', sidebar: [{ label: `Rules v${version}`, autogenerate: { directory: 'rules' } }] })] };\n"}),
+			got:  func(l *layout.Layout) string { return nav(l) + strings.Join(l.Notes, "|") },
+			want: "0::Rules v 1:Rules: astro.config.mjs:3: sidebar label `Rules v${version}` is computed (sitegen runs no Node): shown as \"Rules v\"",
+		},
+		{
 			name:  "home not in a sidebar given",
 			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', sidebar: [{ label: 'Rules', autogenerate: { directory: 'rules' } }] }")}),
 			got:   func(l *layout.Layout) string { return fmt.Sprint(l.HomeInNav) },
