@@ -90,6 +90,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"net/url"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -244,6 +245,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	base, _ := astro.String("base")
 	if site != "" {
 		l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
+		if u, err := url.Parse(site); err == nil && u.Host != "" && base != "" {
+			// Astro resolves base against site (a site URL holding the
+			// base path already has it once).
+			u.Path = "/" + strings.Trim(base, "/")
+			l.Settings.BaseURL = u.String()
+		}
 		l.Read = append(l.Read, "site")
 	}
 	if b := strings.Trim(base, "/"); b != "" {

@@ -164,6 +164,17 @@ func TestRecognise(t *testing.T) {
 			want: "https://x.github.io/tea /tea/",
 		},
 		{
+			// A site whose URL holds the base already (mizunomu1v1/
+			// dicey-dungeons-fun: site 'https://…/dicey-dungeons-fun/',
+			// base '/dicey-dungeons-fun/'): Astro resolves base against
+			// site (new URL(base, site)), so the path is once.
+			name: "site holding the base",
+			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" +
+				"export default { site: 'https://x.github.io/tea/', base: '/tea/', integrations: [starlight({ title: 'T' })] };\n"}),
+			got:  func(l *layout.Layout) string { return l.Settings.BaseURL + " " + l.LinkBase },
+			want: "https://x.github.io/tea /tea/",
+		},
+		{
 			// "By default, Starlight will automatically generate a sidebar
 			// based on the filesystem structure of your docs"
 			// (https://starlight.astro.build/guides/sidebar/): every page,
