@@ -36,8 +36,9 @@
 //     not be included in production builds" (not published; --drafts shows
 //     it).
 //   - Title: the front matter title, which Starlight requires; <title> is
-//     "page | site". It "will be displayed at the top of the page", a #
-//     heading the text starts with below it (TitleAbove).
+//     "page | site" (layout.Layout.TitleSuffix), the home page's too. It
+//     "will be displayed at the top of the page", a # heading the text
+//     starts with below it (TitleAbove).
 //   - Navigation: "By default, Starlight will automatically generate a
 //     sidebar based on the filesystem structure of your docs, using each
 //     file's title property as the sidebar entry": a group per folder,
@@ -280,6 +281,22 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	readLocales(l, dir, obj)
+	// Head.astro's <title>: the page's title, " | ", the site's (each
+	// locale's own title), the home page's too (measured: "Welcome home |
+	// Rules").
+	titled := func(l *layout.Layout) {
+		suffix := ""
+		if l.Settings.Title != "" {
+			suffix = " | " + l.Settings.Title
+		}
+		l.TitleSuffix = &suffix
+	}
+	titled(l)
+	for _, loc := range l.Locales {
+		if loc.Layout != nil {
+			titled(loc.Layout)
+		}
+	}
 	return l, nil
 }
 

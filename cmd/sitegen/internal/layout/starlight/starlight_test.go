@@ -164,6 +164,24 @@ func TestRecognise(t *testing.T) {
 			want: "https://x.github.io/tea /tea/",
 		},
 		{
+			// Head.astro's <title>: "{title} | {site title}" on every page,
+			// the home page's too (measured: "Welcome home | Rules",
+			// "Accueil | Rules" on /fr/), each locale's in its title.
+			name: "document title",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: { en: 'Dice', fr: 'Dés' }, locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } } }"),
+				"src/content/docs/fr/index.md": "---\ntitle: Accueil\n---\n"}),
+			got: func(l *layout.Layout) string {
+				out := *l.TitleSuffix
+				for _, loc := range l.Locales {
+					if loc.Layout != nil {
+						out += "," + *loc.Layout.TitleSuffix
+					}
+				}
+				return out
+			},
+			want: " | Dice, | Dés",
+		},
+		{
 			// A site whose URL holds the base already (mizunomu1v1/
 			// dicey-dungeons-fun: site 'https://…/dicey-dungeons-fun/',
 			// base '/dicey-dungeons-fun/'): Astro resolves base against
