@@ -962,6 +962,10 @@ type Markup struct {
 	// where "Components can be used in MDX files"; Docusaurus reads .md
 	// as MDX too).
 	MDXFilesOnly bool
+	// FenceTitles shows a fenced code block's title="…" in its meta (```js
+	// title="a.js") as its caption, unless the meta says frame="none"
+	// (Starlight's Expressive Code frames).
+	FenceTitles bool
 	// Containers maps the words of the tool's ::: containers
 	// (Docusaurus's admonitions, VitePress's custom containers) to the
 	// callout kind each is shown as; nil: no containers.

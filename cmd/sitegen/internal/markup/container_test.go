@@ -438,6 +438,7 @@ func TestStarlightComponents(t *testing.T) {
 		dialect  Dialects
 		src      string
 		want     []string
+		absent   []string
 		problems int
 	}{
 		{name: "aside", dialect: sl, src: "<Aside type=\"caution\" title=\"Watch out!\">\n\nHot **lava**.\n\n</Aside>\n",
@@ -454,12 +455,38 @@ func TestStarlightComponents(t *testing.T) {
 		// text, in running text or on a line of its own, no warning.
 		{name: "badge", dialect: sl, src: "Roll <Badge text=\"New\" variant=\"tip\" /> dice.\n\n<Badge text={'Beta'} />\n",
 			want: []string{`Roll <span class="mdx-component">New</span> dice.`, `<p class="mdx-component">Beta</p>`}},
+		// /components/icons/: "<Icon name="star" color="goldenrod"
+		// size="2rem" />" draws an SVG of Starlight's icon set, which
+		// sitegen does not carry: left out, in running text or on a line of
+		// its own, its props not shown as text, no warning.
+		{name: "icon", dialect: sl, src: "Roll <Icon name=\"star\" color=\"goldenrod\" /> now.\n\n<Icon name=\"rocket\" size=\"2rem\" />\n\nAfter.\n",
+			want: []string{"<p>Roll  now.</p>", "<p>After.</p>"}, absent: []string{"star", "rocket", "goldenrod"}},
+		{name: "card's icon not shown", dialect: sl, src: "<Card title=\"Stars\" icon=\"star\">\nSirius.\n</Card>\n",
+			want: []string{"Stars", "Sirius."}, absent: []string{"star\""}},
+		// /components/file-tree/: "<FileTree>\n\n- astro.config.mjs\n- src\n
+		// - components\n…</FileTree>": the list of files, nested.
+		{name: "file tree", dialect: sl, src: "<FileTree>\n\n- astro.config.mjs\n- src/\n  - **index.md** the home\n\n</FileTree>\n",
+			want: []string{"<ul>", "astro.config.mjs", "<ul>", "<strong>index.md</strong> the home"}},
+		// /components/link-buttons/: "<LinkButton href="/getting-started/">Get
+		// started</LinkButton>": its text kept, a warning at its line.
+		{name: "link button", dialect: sl, src: "<LinkButton href=\"/start/\" variant=\"secondary\">\nGet started\n</LinkButton>\n",
+			want: []string{"Get started"}, absent: []string{"secondary"}, problems: 1},
 		{name: "Docusaurus warns", dialect: docusaurusDialect, src: "<Aside type=\"tip\">\n\nText.\n\n</Aside>\n", want: []string{"Text."}, problems: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{})
 			wantInOrder(t, out, tt.want)
+			for _, a := range tt.absent {
+				if strings.Contains(out, a) {
+					t.Errorf("output holds %q:\n%s", a, out)
+				}
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(out, a) {
+					t.Errorf("output holds %q:\n%s", a, out)
+				}
+			}
 			if strings.Contains(out, "&lt;") || strings.Contains(out, "<Aside") || strings.Contains(out, "<Card") {
 				t.Errorf("component written out:\n%s", out)
 			}
@@ -623,6 +650,51 @@ func TestMDXFilesOnly(t *testing.T) {
 				if strings.Contains(out, n) {
 					t.Errorf("output has %q:\n%s", n, out)
 				}
+			}
+		})
+	}
+}
+
+// TestStarlightFenceTitles: Starlight's code blocks are Expressive
+// Code's, whose frames plugin reads a title from the fence's meta
+// ("props.title = metaOptions.getString("title")", @expressive-code/
+// plugin-frames 0.41) and shows it "if frame !== "none"", in .md and .mdx
+// pages alike (https://starlight.astro.build/guides/authoring-content/#code-blocks:
+// "```js title="my-test-file.js""): the caption shown as for <Code title>.
+func TestStarlightFenceTitles(t *testing.T) {
+	sl := Dialects{Containers: starlight.Asides, ContainerTitles: starlight.AsideTitles, ContainerBrackets: true, MDX: true, MDXFilesOnly: true,
+		MDXAliases: starlight.Components, FenceTitles: true}
+	tests := []struct {
+		name    string
+		dialect Dialects
+		file    string
+		src     string
+		want    []string
+		absent  []string
+	}{
+		{name: "double quotes, mdx", dialect: sl, file: "p.mdx", src: "```js title=\"src/a.js\" {2}\nlet a;\n```\n",
+			want: []string{`<figure class="code-block"><figcaption>src/a.js</figcaption>`, `<pre><code class="language-js">let a;`, "</code></pre>\n</figure>"}},
+		{name: "single quotes, md", dialect: sl, file: "p.md", src: "Before.\n\n```sh title='Roll it' frame=\"terminal\"\nroll 1d6\n```\n",
+			want: []string{"<p>Before.</p>", `<figure class="code-block"><figcaption>Roll it</figcaption>`, "roll 1d6"}},
+		{name: "escaped", dialect: sl, file: "p.md", src: "```txt title=\"<b>&\"\nx\n```\n",
+			want: []string{"<figcaption>&lt;b&gt;&amp;</figcaption>"}},
+		{name: "frame none: no title", dialect: sl, file: "p.md", src: "```js title=\"a.js\" frame=\"none\"\nx\n```\n",
+			want: []string{`<pre><code class="language-js">x`}, absent: []string{"figure", "a.js"}},
+		{name: "no title", dialect: sl, file: "p.md", src: "```js\nx\n```\n", absent: []string{"figure"}},
+		{name: "in an aside", dialect: sl, file: "p.md", src: ":::note\n```js title=\"b.js\"\ny\n```\n:::\n", want: []string{"callout-note", "<figcaption>b.js</figcaption>"}},
+		{name: "other tools: meta kept out", dialect: Dialects{}, file: "p.md", src: "```js title=\"a.js\"\nx\n```\n", absent: []string{"figure", "a.js"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{File: tt.file})
+			wantInOrder(t, out, tt.want)
+			for _, a := range tt.absent {
+				if strings.Contains(out, a) {
+					t.Errorf("output holds %q:\n%s", a, out)
+				}
+			}
+			if len(problems) != 0 {
+				t.Errorf("problems = %q", problems)
 			}
 		})
 	}

@@ -205,6 +205,11 @@ const linkCard = "LinkCard"
 // (Starlight's <Badge text="New" variant="tip" />): its text is shown.
 const badgeComponent = "Badge"
 
+// iconComponent is the common component a tool's icon is an alias of
+// (Starlight's <Icon name="star" />): an SVG of the tool's icon set,
+// which sitegen does not carry, so nothing is shown, with no warning.
+const iconComponent = "Icon"
+
 // codeComponent is the common component a tool's code component is an
 // alias of (Starlight's <Code code lang title />).
 const codeComponent = "Code"

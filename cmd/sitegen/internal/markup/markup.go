@@ -187,6 +187,9 @@ type Dialects struct {
 	// MDXFilesOnly reads MDX in .mdx files only, any other page as
 	// Markdown: see layout.Markup.MDXFilesOnly.
 	MDXFilesOnly bool
+	// FenceTitles shows a fenced code block's title="…" (its meta, after
+	// the language word) as its caption: see layout.Markup.FenceTitles.
+	FenceTitles bool
 	// VueComponents: a PascalCase element of the page is a Vue component
 	// the tool renders (VitePress), which sitegen does not run: warned as
 	// such, not as unsafe raw HTML (warn.go).
@@ -394,8 +397,17 @@ func New(opts Options) *Markdown {
 				}
 				marks[name] = "text" // <Badge text="New" />: "New"
 			}
+			if a == iconComponent {
+				if marks == nil {
+					marks = map[string]string{}
+				}
+				marks[name] = "" // <Icon name="star" />: nothing
+			}
 		}
 		exts = append(exts, mdx.Extension{Known: known, Marks: marks, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
+	}
+	if opts.Dialects.FenceTitles {
+		exts = append(exts, fenceTitles{})
 	}
 	if d := opts.Dialects.Admonish; d != nil {
 		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})

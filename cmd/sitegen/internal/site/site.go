@@ -193,6 +193,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			MDX:               s.Lay.Markup.MDX,
 			MDXAliases:        s.Lay.Markup.MDXAliases,
 			MDXFilesOnly:      s.Lay.Markup.MDXFilesOnly,
+			FenceTitles:       s.Lay.Markup.FenceTitles,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			HardWraps:         s.Lay.Markup.HardWraps,
 			VueComponents:     s.Lay.Markup.VueComponents,

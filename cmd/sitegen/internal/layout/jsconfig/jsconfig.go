@@ -31,6 +31,7 @@ package jsconfig
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -651,6 +652,40 @@ func (p *parser) skipTypeExpr() {
 	}
 }
 
+// constEnv is the top-level constants a template literal at byte offset
+// off names in its substitutions (${name}), each that holds a string or
+// a number bound to its value, so that substitute reads `/${basePath}`
+// as Node builds it; nil when it names none.
+func (p *parser) constEnv(off, depth int) map[string]any {
+	_, n, _ := readTemplate(p.f.src[off:])
+	if n < 2 || depth >= maxDepth {
+		return nil
+	}
+	var env map[string]any
+	for _, m := range templateNames.FindAllStringSubmatch(p.f.src[off:off+n], -1) {
+		at, ok := p.f.consts[m[1]]
+		if !ok {
+			continue
+		}
+		if _, changed := p.f.mutated[m[1]]; changed {
+			continue
+		}
+		q := &parser{f: p.f, i: at}
+		switch v := q.value(depth + 1).(type) {
+		case string, float64:
+			if env == nil {
+				env = map[string]any{}
+			}
+			env[m[1]] = v
+		}
+	}
+	return env
+}
+
+// templateNames finds the substitutions of a template literal that are a
+// name alone (${basePath}).
+var templateNames = regexp.MustCompile(`\$\{\s*([A-Za-z_$][\w$]*)\s*\}`)
+
 // primary reads one literal.
 func (p *parser) primary(depth int) any {
 	t, ok := p.peek()
@@ -667,6 +702,10 @@ func (p *parser) primary(depth int) any {
 		return t.text
 	case tokComputed:
 		if v, ok := p.f.substitute(t.off, p.env); ok {
+			p.i++
+			return v
+		}
+		if v, ok := p.f.substitute(t.off, p.constEnv(t.off, depth)); ok {
 			p.i++
 			return v
 		}

@@ -92,6 +92,13 @@ func TestParse(t *testing.T) {
 		{"an array of consts", "const a = ['x', 'y']\nconst b = {K: ['z']}\nmodule.exports = [a, b]",
 			`[["x","y"],{"K":["z"],"__keys":"K"}]`},
 		{"function export with a loop", "export default async function () { for (;;) {} }", `"computed:async function () { for (;;) {} }@1"`},
+		// A template literal whose substitutions are all top-level
+		// constants holding strings or numbers is their text, as Node
+		// builds it (brian-montgomery/jc2e-tea's astro.config.mjs: "const
+		// basePath = 'jc2e-tea'; … base: `/${basePath}`"); one naming
+		// anything else is not read.
+		{"template of constants", "const basePath = 'jc2e-tea';\nconst n = 2;\nconst v = process.env.V;\nexport default {base: `/${basePath}`, t: `v${ n }-${basePath}`, u: `x${v}`, w: `${other}`}",
+			`{"__keys":"base,t,u,w","base":"/jc2e-tea","t":"v2-jc2e-tea","u":"computed:` + "`x${v}`" + `@4","w":"computed:` + "`${other}`" + `@4"}`},
 		{"nothing exported", "const x = 1", `null`},
 		{"unterminated", "module.exports = {title: 'a', list: [1, 2", `{"__keys":"title,list","list":[1,2],"title":"a"}`},
 	}

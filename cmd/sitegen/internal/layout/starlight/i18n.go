@@ -245,7 +245,8 @@ func outsideLocales(l *layout.Layout, keys []string, def string) {
 // also at /rules/magie/, listed in the root's sidebar after the root's
 // Combat, with the notice in French). The layout's content is that
 // folder; translation maps its files to the root's. A page only the root
-// has is at its own path, out of the sidebar (Content one of l.Roots).
+// has is at its own path, in the root's sidebar with the others
+// (measured: rootonly.md listed after Home; Content one of l.Roots).
 // ok false: not such a site.
 func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def string) (translation func(file string) string, ok bool) {
 	if locs.Object(RootLocale) == nil || def == "" || def == RootLocale || locs.Object(def) == nil || strings.ContainsAny(def, `/\.`) {
@@ -282,7 +283,7 @@ func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def str
 			l.Excluded = append(l.Excluded, path.Join(up, rel)) // the root's translation of a page of the folder
 		}
 		slices.Sort(l.Excluded)
-		l.Rules = rules{outside: up}
+		l.Rules = rules{outside: up, listed: true}
 	}
 	l.Read = append(l.Read, fmt.Sprintf("fallback pages of defaultLocale %s", def))
 	translation = func(file string) string {
@@ -358,6 +359,24 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		if !has {
 			only++
 		}
+	}
+	if only > 0 && path.Join(Content, g.key) != l.Content {
+		// Its own pages (none of the default locale's path): Starlight
+		// builds them in its site, in its sidebar (measured: de/deonly.md
+		// at /de/deonly/ and de/rules/regel.md in de's rules group), so
+		// its folder is a further folder of pages whose paths are read
+		// from it, its translations left out (read as translations).
+		up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), Content, g.key)
+		c.Roots = append(c.Roots, path.Join(Content, g.key))
+		c.Rules = rules{outside: up, listed: true}
+		c.Excluded = slices.DeleteFunc(slices.Clone(l.Excluded), func(e string) bool { return e == up }) // the root's site leaves the whole folder out
+		for rel := range files {
+			if rootFiles[stem(rel)+".md"] || rootFiles[stem(rel)+".mdx"] {
+				c.Excluded = append(c.Excluded, path.Join(up, rel))
+			}
+		}
+		slices.Sort(c.Excluded)
+		only = 0
 	}
 	translation := func(file string) string {
 		rel, ok := strings.CutPrefix(file, l.Content+"/")

@@ -76,7 +76,7 @@ func TestLocales(t *testing.T) {
 				}
 				return strings.Join(s, " ") + " " + fr.Settings.Title + " " + fr.Settings.LanguageCode + fmt.Sprint(fr.Excluded, len(fr.Locales), len(fr.Notes)) + " " + fr.LinkBase
 			},
-			want: "index.md=src/content/docs/fr/index.md rules/combat.md= rules/magic.mdx=src/content/docs/fr/rules/magic.md Dés fr[fr] 0 0 /fr/",
+			want: "index.md=src/content/docs/fr/index.md rules/combat.md= rules/magic.mdx=src/content/docs/fr/rules/magic.md Dés fr[../../../src/content/docs/fr/index.md ../../../src/content/docs/fr/rules/magic.md fr] 0 0 /fr/",
 		},
 		{
 			// "translations: { 'pt-BR': 'Constelação de Andrômeda' }"
@@ -101,11 +101,18 @@ func TestLocales(t *testing.T) {
 			want: "0::Rules 1:rules: 0:rules/combat:Begin 0::Group 1:rules/combat: | 0::Règles 1:rules: 0:rules/combat:Début 0::Group 1:rules/combat: ",
 		},
 		{
-			// A page only fr/ has is not built yet: said, not silent.
+			// A page only fr/ has is one of fr's site (Starlight builds
+			// every page of the docs collection; measured, sl25-bench.md:
+			// de/deonly.md at /de/deonly/, in de's sidebar): its folder
+			// is a further folder of fr's pages, its translations left
+			// out; nothing left to note.
 			name:   "locale's own pages",
 			config: "{ title: 'Dice', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } }",
-			got:    func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
-			want:   "astro.config.mjs: locale fr: 1 pages of src/content/docs/fr have no page of the same path in the root locale: not built (not implemented)",
+			got: func(l *layout.Layout) string {
+				fr := l.Locales[1].Layout
+				return strings.Join(l.Notes, "|") + fmt.Sprint(fr.Roots, fr.Rules.(rules).outside, fr.Rules.(rules).listed)
+			},
+			want: "[src/content/docs/fr]../../../src/content/docs/frtrue",
 		},
 	}
 	for _, tt := range tests {

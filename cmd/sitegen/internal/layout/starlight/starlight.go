@@ -36,8 +36,9 @@
 //     not be included in production builds" (not published; --drafts shows
 //     it).
 //   - Title: the front matter title, which Starlight requires; <title> is
-//     "page | site". It "will be displayed at the top of the page", a #
-//     heading the text starts with below it (TitleAbove).
+//     "page | site" (layout.Layout.TitleSuffix), the home page's too. It
+//     "will be displayed at the top of the page", a # heading the text
+//     starts with below it (TitleAbove).
 //   - Navigation: "By default, Starlight will automatically generate a
 //     sidebar based on the filesystem structure of your docs, using each
 //     file's title property as the sidebar entry": a group per folder,
@@ -90,6 +91,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"net/url"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -122,10 +124,13 @@ var (
 // <Steps> their content in its place, <LinkCard title href description />
 // a link titled by its title, then its description, <Code code lang
 // title /> a code block under its title (an expression prop read when it
-// is a string, markup/mdx expr.go), <Badge text="New" /> its text.
-// Others (<Icon />) keep their text, with a warning.
+// is a string, markup/mdx expr.go), <Badge text="New" /> its text,
+// <FileTree> its list of files as a list. <Icon name="star" /> draws an
+// SVG of Starlight's icon set (https://starlight.astro.build/components/icons/),
+// which sitegen does not carry: left out, with no warning. Others
+// (<LinkButton href>) keep their text, with a warning.
 var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
-	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge"}
+	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge", "FileTree": "", "Icon": "Icon"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"
@@ -177,8 +182,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// "Components can be used in MDX files"
 		// (starlight.astro.build/components/using-components/): a .md
 		// page is Markdown, its import lines text.
+		// Code blocks are Expressive Code's: "```js title="my-test-file.js""
+		// (starlight.astro.build/guides/authoring-content/#code-blocks).
 		Markup: layout.Markup{MDX: true, MDXFilesOnly: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
-			NoObsidian: true, Slug: docusaurus.Slug},
+			NoObsidian: true, Slug: docusaurus.Slug, FenceTitles: true},
 		Unpublished: unpublished,
 		Unlisted:    unlisted,
 		HomeTitle:   true,
@@ -239,7 +246,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 	base, _ := astro.String("base")
 	if site != "" {
 		l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
+		if u, err := url.Parse(site); err == nil && u.Host != "" && base != "" {
+			// Astro resolves base against site (a site URL holding the
+			// base path already has it once).
+			u.Path = "/" + strings.Trim(base, "/")
+			l.Settings.BaseURL = u.String()
+		}
 		l.Read = append(l.Read, "site")
+	}
+	if b := strings.Trim(base, "/"); b != "" {
+		// "All of your static asset imports and URLs should add the base
+		// as a prefix" (Astro's base): a link written with it.
+		l.LinkBase = "/" + b + "/"
 	}
 	if def := defaultFolder(obj); def != "" && layout.Exists(dir, path.Join(Content, def), true) {
 		// No root locale: the default locale's folder is the site's
@@ -248,6 +266,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	sb := obj.Get("sidebar")
 	note("sidebar", sb, "shows the sidebar Starlight generates by default (a group per folder of "+Content+")")
+	// The sidebar Starlight generates lists every page, the home page too
+	// (navigation.ts treeify: all the locale's routes, the root's index
+	// sorted as any other entry, by order then slug, so first unless an
+	// entry has a lower sidebar.order).
+	_, given := sb.([]any)
+	l.HomeInNav = !given
 	if items, ok := sb.([]any); ok {
 		n := navReader{l: l, file: file, folders: folders(dir, l.Content), lang: defaultLang(obj)}
 		n.items(items, 0)
@@ -257,6 +281,22 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	readLocales(l, dir, obj)
+	// Head.astro's <title>: the page's title, " | ", the site's (each
+	// locale's own title), the home page's too (measured: "Welcome home |
+	// Rules").
+	titled := func(l *layout.Layout) {
+		suffix := ""
+		if l.Settings.Title != "" {
+			suffix = " | " + l.Settings.Title
+		}
+		l.TitleSuffix = &suffix
+	}
+	titled(l)
+	for _, loc := range l.Locales {
+		if loc.Layout != nil {
+			titled(loc.Layout)
+		}
+	}
 	return l, nil
 }
 
@@ -329,9 +369,20 @@ func (n *navReader) label(it *jsconfig.Object) string {
 	if s := str(it.Object("translations"), n.lang); s != "" {
 		return s
 	}
+	if c, ok := it.Get("label").(jsconfig.Computed); ok {
+		// A label Node builds (`Rules v${version}`, version from
+		// process.env.npm_package_version): its text without what is
+		// not read, said once at its line.
+		label := strings.TrimSpace(substitution.ReplaceAllString(strings.Trim(c.Text, "`"), ""))
+		n.l.Notes = append(n.l.Notes, fmt.Sprintf("%s:%d: sidebar label %s is computed (sitegen runs no Node): shown as %q", n.file, c.Line, c.Text, label))
+		return label
+	}
 	label, _ := it.String("label")
 	return label
 }
+
+// substitution is a template literal's ${…}.
+var substitution = regexp.MustCompile(`\$\{[^}]*\}`)
 
 func (n *navReader) items(list []any, depth int) {
 	for _, x := range list {
@@ -363,7 +414,12 @@ func (n *navReader) items(list []any, depth int) {
 			group := layout.NavEntry{Title: label, Depth: depth, Collapsible: true, Open: !collapsed}
 			if auto := it.Object("autogenerate"); auto != nil {
 				d, _ := auto.String("directory")
-				if dir, ok := n.folders[cleanSlug(d)]; ok {
+				if dir, ok := n.folders[cleanSlug(d)]; ok && !it.Has("label") {
+					// "Autogenerated links" (Starlight 0.41's sidebar guide:
+					// items: [{ autogenerate: {…} }]): the folder's links in
+					// the enclosing group, no group of their own.
+					n.l.Nav = append(n.l.Nav, layout.NavEntry{Tree: dir, Depth: depth})
+				} else if ok {
 					n.l.Nav = append(n.l.Nav, group, layout.NavEntry{Tree: dir, Depth: depth + 1})
 				} else {
 					n.l.Notes = append(n.l.Notes, fmt.Sprintf("%s:%d: sidebar group %q: autogenerate directory %q is no folder of %s", n.file, it.Lines["autogenerate"], label, d, Content))
@@ -452,7 +508,15 @@ func URL(slug string) string {
 // outside is then the content-relative path of the collection's folder
 // (layout.Layout.Roots: "../../../../src/content/docs"), whose pages
 // outside every locale's folder are at their own path, without prefix.
-type rules struct{ prefix, outside string }
+//
+// listed: the pages of outside are in the sidebar, with the content's
+// (a root locale's own pages beside its default locale's, a locale's own
+// beside the default locale's); otherwise they are in none (pages outside
+// every locale's folder of a site without a root locale).
+type rules struct {
+	prefix, outside string
+	listed          bool
+}
 
 // url is the site path of a slug of the rules' pages.
 func (r rules) url(slug string) string {
@@ -495,7 +559,15 @@ func (r rules) Page(rel string, fm map[string]any) layout.Page {
 // its links (Generated), at the folder's URL.
 func (r rules) Folder(dir string) (layout.Page, error) {
 	if in, ok := r.cut(dir); ok {
-		return rules{}.Folder(in)
+		if !r.listed {
+			return rules{}.Folder(in)
+		}
+		if in == "" { // the collection's own folder: its index is the home page
+			return layout.Page{URL: "/", NoPage: true, InNav: true}, nil
+		}
+		f, err := rules{}.Folder(in)
+		f.InNav = true // in the sidebar, with the content's folder of its URL (site/content contentFolder)
+		return f, err
 	}
 	if dir == "" {
 		return layout.Page{URL: r.url("")}, nil

@@ -67,7 +67,8 @@ type Extension struct {
 	Known map[string]bool
 	// Marks are the self-closing components that stand for the value of
 	// one of their props (name -> prop: Starlight's <Badge text="New" />
-	// shows "New"), shown without a warning.
+	// shows "New"), shown without a warning; a prop of "" shows nothing
+	// (Starlight's <Icon name="star" />, a picture).
 	Marks map[string]string
 	Warn  Warn
 }

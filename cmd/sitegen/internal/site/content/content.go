@@ -221,6 +221,7 @@ type Page struct {
 	tag           string                  // for a tag page, its tag
 	tagFrom       *Page                   // for a tag page, the first page that carries the tag
 	tagIndex      bool                    // the list of tags
+	homeOwn       bool                    // a page of a further folder the home page lists as its own (Starlight's root locale beside the default locale's folder): sorted with the content's
 	navExclude    bool                    // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
 	SearchExclude bool                    // just-the-docs' search_exclude: not in the search index
 	parentTitle   string                  // just-the-docs' parent: the title of the page to list this one under
@@ -1081,6 +1082,29 @@ func (s *Site) inNav(dir string) bool {
 	return f.InNav
 }
 
+// contentFolder is the folder of the content that the further folder
+// dir, in the navigation, stands for: the one its trailing path names
+// ("../docs/de/rules": "rules") whose rule folder has dir's URL
+// (Starlight's locale folder beside the default locale's: one group
+// per URL); ok false for none.
+func (s *Site) contentFolder(dir string) (string, bool) {
+	if s.Lay.Rules == nil || !outside(dir) {
+		return "", false
+	}
+	f, err := s.Lay.Rules.Folder(dir)
+	if err != nil || f.URL == "" || !f.InNav {
+		return "", false
+	}
+	parts := strings.Split(dir, "/")
+	for i := len(parts) - 1; i > 0 && parts[i] != ".."; i-- {
+		c := strings.Join(parts[i:], "/")
+		if g, err := s.Lay.Rules.Folder(c); err == nil && g.URL == f.URL {
+			return c, true
+		}
+	}
+	return "", false
+}
+
 // buildTree links pages into sections, synthesizing a section page for
 // folders without _index.md, orders children and sets the reading order.
 func (s *Site) buildTree(pages []*Page) {
@@ -1205,7 +1229,11 @@ func (s *Site) buildTree(pages []*Page) {
 				own = p.dir()
 			}
 			if s.inNav(own) {
-				if s.inNav(dir) {
+				if f, _ := s.Lay.Rules.Folder(dir); f.NoPage && f.URL == s.Home.SitePath {
+					p.Parent, p.homeOwn = s.Home, true // a folder of the home page's own (Starlight's root locale's pages beside the default locale's)
+				} else if c, ok := s.contentFolder(dir); ok && p.Kind != templates.KindSection {
+					p.Parent, p.homeOwn = section(c), true // in the content's folder at its URL
+				} else if s.inNav(dir) {
 					p.Parent = section(dir)
 				} else {
 					p.Parent = s.Home

@@ -201,12 +201,19 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		return s.navbarNav()
 	}
 	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
-		items := s.navItems(s.Home.Children, 0)
-		if s.homeInNav() {
-			home := &templates.NavItem{Title: s.Home.Label(), URL: s.Cfg.RelURL(s.Home.SitePath)}
-			items = append([]*templates.NavItem{home}, items...)
+		if !s.homeInNav() {
+			return s.navItems(s.Home.Children, 0)
 		}
-		return items
+		// The home page among its children as the layout's rules sort it:
+		// after those with a lower position (Starlight sorts the root
+		// index as any entry, by sidebar.order, then by its slug "");
+		// first where none has one (MkDocs).
+		kids, i := s.Home.Children, 0
+		for s.Lay.Rules != nil && i < len(kids) && kids[i].hasPos && (!s.Home.hasPos || kids[i].pos < s.Home.pos) {
+			i++
+		}
+		home := &templates.NavItem{Title: s.Home.Label(), URL: s.Cfg.RelURL(s.Home.SitePath)}
+		return append(append(s.navItems(kids[:i], 0), home), s.navItems(kids[i:], 0)...)
 	}
 	top := s.writtenNav(s.Lay.Nav, s.navDrafts)
 	if s.Lay.NavRest {

@@ -141,7 +141,7 @@ func compareByPosition(a, b *Page) int {
 	// The content's own pages before those of further folders (the
 	// layout's Roots: Docusaurus's docs instances and blog follow its
 	// preset's docs, whatever their positions).
-	if oa, ob := outside(a.Rel), outside(b.Rel); oa != ob {
+	if oa, ob := outside(a.Rel) && !a.homeOwn, outside(b.Rel) && !b.homeOwn; oa != ob {
 		if ob {
 			return -1
 		}

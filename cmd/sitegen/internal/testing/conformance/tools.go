@@ -59,10 +59,10 @@ var SitegenStrict = Tool{
 
 var sitegenMarkup = Markup{
 	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
-	// The page's title, as <title> gives it ("Combat · Rules · Site",
-	// VitePress's "Combat | Site"), without the names of its section and
-	// site; the home page's <title>
-	// is the site's, its <h1> its own.
+	// The page's title, as <title> gives it ("Combat · Rules · Site", or
+	// "Combat | Site" where the layout follows its tool's <title>:
+	// layout.Layout.TitleSuffix), without the names of its section and
+	// site; the home page's <title> is the site's, its <h1> its own.
 	Title: func(doc *html.Node) string {
 		if Find(doc, func(n *html.Node) bool { return n.Data == "body" && Attr(n, "class") == "kind-home" }) != nil {
 			return Text(Find(Find(doc, func(n *html.Node) bool { return n.Data == "main" }), func(n *html.Node) bool { return n.Data == "h1" }))
@@ -70,8 +70,9 @@ var sitegenMarkup = Markup{
 		t := Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
 		if i := strings.Index(t, " · "); i >= 0 {
 			t = t[:i]
+		} else if i := strings.LastIndex(t, " | "); i >= 0 {
+			t = t[:i]
 		}
-		t, _, _ = strings.Cut(t, " | ") // a tool's "Page | Site" (VitePress's, layout.Layout.DocTitle)
 		return t
 	},
 	// The sidebar: each page shows it open on its own trail (and a
