@@ -304,9 +304,10 @@ type Page struct {
 	Site *Site
 	// Title is the page title from front matter.
 	Title string
-	// OwnTitle: the page sets its <title> itself (mdBook's {{#title}}),
-	// which is Title as written, without the site's or a section's.
-	OwnTitle bool
+	// DocTitle is the <title> the page sets itself (mdBook's {{#title}}),
+	// written as it is, without the site's or a section's; "" for none.
+	// It is the <title> only: Title stays the page's name everywhere else.
+	DocTitle string
 	// Heading is the text of the page's visible <h1> when it differs from
 	// its title (a page with a title of its own that starts with
 	// "# Heading"); "" shows the title (see H1).
@@ -629,15 +630,15 @@ func absolute(origin, u string) string {
 }
 
 // DocumentTitle is the page's <title>: its own when it sets one
-// (OwnTitle), its title and the tool's suffix where the layout's tool
+// (DocTitle), its title and the tool's suffix where the layout's tool
 // writes it so (Site.SuffixTitles), else sitegen's: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
 // the site's title, or "Home · Site" with Site.HomeTitle).
 func (p *Page) DocumentTitle() string {
 	switch {
-	case p.OwnTitle && p.Title != "":
-		return p.Title
+	case p.DocTitle != "":
+		return p.DocTitle
 	case p.Site.SuffixTitles && p.Title != "":
 		return p.Title + p.Site.TitleSuffix
 	case p.Site.SuffixTitles:

@@ -407,7 +407,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Kind:        p.Kind,
 		Site:        site,
 		Title:       p.Title,
-		OwnTitle:    p.SetsTitle(),
+		DocTitle:    p.DocTitle(),
 		Heading:     p.Heading,
 		Description: p.Description,
 		URL:         s.Cfg.RelURL(p.SitePath),

@@ -17,8 +17,9 @@
 //     separators and draft chapters ([Title](), listed, not a page), the
 //     numbers of numbered chapters, the whole table of contents unless
 //     [output.html.fold] folds it (unfold); a chapter's label is its link text in
-//     SUMMARY.md, which is also its title unless the page sets one with
-//     {{#title}}.
+//     SUMMARY.md, which is also its title in the pager, breadcrumbs and
+//     lists: {{#title}} sets the <title> alone (hbs_renderer.rs puts
+//     chapter_titles in "title", ch.name in the previous/next links).
 //   - URLs: a chapter is written at its source path with .html for .md,
 //     case and spaces kept (People/Bremen/Charles.md at
 //     /People/Bremen/Charles.html), a README.md (any case) or index.md

@@ -1727,6 +1727,7 @@ func (s *Site) homeAtNavPlace(chain []*Page) []*Page {
 	return append(out, rest[i:]...)
 }
 
-// SetsTitle reports whether the page's text sets its own <title>
-// (mdBook's {{#title}}): its Title is then that title, written as it is.
-func (p *Page) SetsTitle() bool { return p.docTitle != "" && p.docTitle == p.Title }
+// DocTitle is the <title> the page's text sets itself (mdBook's
+// {{#title}}), written as it is; "" for none. Its Title stays its name
+// in the navigation, the pager, breadcrumbs and lists.
+func (p *Page) DocTitle() string { return p.docTitle }
