@@ -1082,11 +1082,16 @@ func (s *Site) buildTree(pages []*Page) {
 				title = s.Lay.SectionTitle(path.Base(dir))
 			}
 			if s.Lay.Pages != nil {
-				title = s.Lay.Pages.FolderTitle(dir)
+				title = s.Lay.Pages.FolderPageTitle(dir)
 			}
 		}
 		kind, sp := s.Cfg.Classify(rel)
 		sec := &Page{Rel: rel, Kind: kind, SitePath: sp, Title: title, Ids: map[string]bool{}}
+		if s.Lay.Pages != nil && dir != "" {
+			if name := s.Lay.Pages.FolderTitle(dir); name != title {
+				sec.navTitle = name // the page's title is the tool's, the navigation names the folder
+			}
+		}
 		s.placeFolder(sec, dir)
 		if s.Lay.FolderURL != nil && dir != "" {
 			if u, t := s.Lay.FolderURL(dir); u != "" {
