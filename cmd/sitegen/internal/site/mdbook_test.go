@@ -702,3 +702,40 @@ func TestMdBookTitleDocumentOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookFirstChapterInFolder: the first chapter is "also" the book's
+// index.html, its own file kept: mdBook's HTML renderer writes the first
+// chapter again as index.html ("if is_index { … index.html }",
+// hbs_renderer.rs render_item), and a chapter intro/index.md (or
+// intro/README.md, which the index preprocessor makes index.md) is written
+// at intro/index.html, ch.path.with_extension("html"). sitegen publishes the
+// page once, at the root, and writes the redirect at the chapter's own file
+// (0xPlaygrounds/rig-book's first chapter, intro/index.md, got intro.html,
+// a file mdBook does not write, and its intro/index.html was missing).
+func TestMdBookFirstChapterInFolder(t *testing.T) {
+	for _, first := range []string{"intro/index.md", "intro/README.md"} {
+		t.Run(first, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"book.toml":        "[book]\ntitle = \"Six Sides\"\n",
+				"src/SUMMARY.md":   "- [Introduction](" + first + ")\n  - [Why](intro/why.md)\n- [Combat](combat.md)\n",
+				"src/" + first:     "# Welcome\n\nSee [why](why.md).\n",
+				"src/intro/why.md": "# Why\n",
+				"src/combat.md":    "# Combat\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			if !strings.Contains(out["index.html"], "Welcome") {
+				t.Errorf("index.html is not the first chapter")
+			}
+			if !strings.Contains(out["intro/index.html"], `http-equiv="refresh" content="0; url=/"`) {
+				t.Errorf("intro/index.html is not a redirect to the home page: %.300q", out["intro/index.html"])
+			}
+			if _, ok := out["intro.html"]; ok {
+				t.Errorf("intro.html written, a file mdBook does not write")
+			}
+		})
+	}
+}

@@ -25,7 +25,8 @@
 //     /People/Bremen/Charles.html), a README.md (any case) or index.md
 //     as its folder's index.html (/People/), as mdBook writes them
 //     (chapterFile); the first chapter is also the book's index.html
-//     (its own .html a redirect there when it is not README.md).
+//     (its own file, X.html or a folder's X/index.html, a redirect
+//     there when it is not the root's README.md).
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
 //     src/. A link to a folder ("artists", "../rules/") or to a file

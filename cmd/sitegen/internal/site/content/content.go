@@ -541,10 +541,16 @@ func (s *Site) loadPage(rel string) *Page {
 		p.Kind, p.SitePath = s.Cfg.Classify(folder + "/" + sectionIndex)
 	}
 	if rel == s.Lay.Home { // the layout's home page (mdBook's first chapter)
-		if own, file := s.asFile(rel, nil, p.SitePath); file && own != p.SitePath {
+		own, file := s.asFile(rel, nil, p.SitePath)
+		if file && p.Kind == templates.KindSection && p.SitePath != "/" {
+			// A folder's page (intro/index.md, a README.md) is written
+			// as its folder's index.html, not as a file beside it.
+			own, file = p.SitePath, true
+		}
+		if file && own != "/" {
 			// The tool writes the chapter at its own file too (mdBook's
-			// intro.html beside index.html): a redirect there to the home
-			// page, which sitegen publishes once.
+			// intro.html, intro/index.html beside index.html): a redirect
+			// there to the home page, which sitegen publishes once.
 			p.Aliases = append(p.Aliases, alias{SitePath: own})
 		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
