@@ -435,13 +435,15 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.Title
 	}
-	// Previous and next name the game of the page they lead to.
+	// Previous and next name the game of the page they lead to, as the
+	// navigation names it (a Quartz folder's page is titled "Folder:
+	// Magic", the Explorer names it "Magic").
 	for _, l := range []struct {
 		link *templates.Link
 		to   *content.Page
 	}{{v.Prev, p.Prev}, {v.Next, p.Next}} {
 		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
-			l.link.Section = sec.Title
+			l.link.Section = sec.Label()
 		}
 	}
 	if s.Lay.Pager != nil && !v.Hide.Pager {
