@@ -315,11 +315,11 @@ type Page struct {
 	Site *Site
 	// Title is the page title from front matter.
 	Title string
-	// OwnTitle: the page sets its <title> itself (mdBook's {{#title}}),
-	// which is Title as written, without the site's or a section's.
-	OwnTitle bool
-	// DocTitle, when set, is the page's whole <title> as the layout's
-	// tool writes it (VitePress's "Page | Site", layout.Layout.DocTitle).
+	// DocTitle, when set, is the page's whole <title>: the one its text
+	// sets itself (mdBook's {{#title}}), written as it is, or the one the
+	// layout's tool writes (VitePress's "Page | Site",
+	// layout.Layout.DocTitle); "" for sitegen's. It is the <title> only:
+	// Title stays the page's name everywhere else.
 	DocTitle string
 	// Heading is the text of the page's visible <h1> when it differs from
 	// its title (a page with a title of its own that starts with
@@ -642,8 +642,8 @@ func absolute(origin, u string) string {
 	return origin + u
 }
 
-// DocumentTitle is the page's <title>: the tool's (DocTitle), its own
-// when it sets one (OwnTitle), its title and the tool's suffix where the layout's tool
+// DocumentTitle is the page's <title>: its DocTitle when set (its own,
+// or its tool's whole title), its title and the tool's suffix where the layout's tool
 // writes it so (Site.SuffixTitles), else sitegen's: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
@@ -652,8 +652,6 @@ func (p *Page) DocumentTitle() string {
 	switch {
 	case p.DocTitle != "":
 		return p.DocTitle
-	case p.OwnTitle && p.Title != "":
-		return p.Title
 	case p.Site.SuffixTitles && p.Title != "":
 		return p.Title + p.Site.TitleSuffix
 	case p.Site.SuffixTitles:

@@ -179,8 +179,11 @@ type Layout struct {
 	// TagTitle, when set, titles a tag's page from the spellings the
 	// pages write its term with (all making the same TagSlug), in the
 	// pages' content order: Hugo's term page takes the first, Zola's
-	// merged term the smallest name. nil: "#" and the tag's name.
+	// merged term the smallest name; without TagsOf, written is the tag's
+	// name alone (Quartz's "Tag: name"). nil: "#" and the tag's name.
 	TagTitle func(written []string) string
+	// TagIndexTitle is the title of the list of tags ("" for "Tags").
+	TagIndexTitle string
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
@@ -889,8 +892,12 @@ type PageRules interface {
 	// content-relative path is rel; ok false keeps sitegen's (the first
 	// heading, else the file name).
 	Title(rel string) (title string, ok bool)
-	// FolderTitle is the title of a folder without an index page.
+	// FolderTitle is the navigation's name of a folder without an index
+	// page, and of one whose index page has no title of its own.
 	FolderTitle(dir string) string
+	// FolderPageTitle is the title of the page the tool makes for a
+	// folder without an index page (Quartz's "Folder: Magic/Schools").
+	FolderPageTitle(dir string) string
 	// Compare orders two siblings of the navigation: a and b are their
 	// titles, aFolder and bFolder whether each is a folder's section.
 	Compare(a string, aFolder bool, b string, bFolder bool) int

@@ -655,3 +655,87 @@ func TestMdBookIndexPreprocessorOff(t *testing.T) {
 		})
 	}
 }
+
+// TestMdBookTitleDocumentOnly: {{#title}} sets the <title> alone. mdBook's
+// guide: "A chapter can set a <title> that is different from its entry in
+// the table of contents (sidebar) by including a {{#title ...}} near the
+// top of the page"
+// (https://rust-lang.github.io/mdBook/format/mdbook.html#controlling-page-title);
+// its renderer (crates/mdbook-html/src/html_handlebars/hbs_renderer.rs,
+// render_item) puts ctx.chapter_titles into "title" only, while
+// "chapter_title" and the previous/next links keep `"title": ch.name`, the
+// SUMMARY.md label. So the sidebar, the pager, the breadcrumbs and "Linked
+// from" show the label; only <title> shows the chapter's own.
+func TestMdBookTitleDocumentOnly(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":            "[book]\ntitle = \"Six Sides\"\n",
+		"src/SUMMARY.md":       "[Introduction](intro.md)\n\n- [Dice](rules/README.md)\n  - [The Wild Die](rules/wild.md)\n    - [Exploding](rules/explode.md)\n- [Combat](combat.md)\n",
+		"src/intro.md":         "# Welcome\n",
+		"src/rules/README.md":  "# Dice\n",
+		"src/rules/wild.md":    "{{#title The Wild Die, in full}}\n# Wild\n\nSee [exploding](explode.md).\n",
+		"src/rules/explode.md": "# Exploding\n\nBack to [the wild die](wild.md).\n",
+		"src/combat.md":        "# Combat\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	text := func(page, re string) string {
+		m := regexp.MustCompile(re).FindString(out[page])
+		return strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m, " ")), " ")
+	}
+	for _, tt := range []struct {
+		where, page, re, want, not string
+	}{
+		{"<title>", "rules/wild.html", `<title>.*?</title>`, "The Wild Die, in full", ""},
+		{"visible heading", "rules/wild.html", `<h1[^>]*>.*?</h1>`, "Wild", "in full"},
+		{"sidebar", "combat.html", `(?s)<nav class="site-nav".*?</nav>`, "The Wild Die", "in full"},
+		{"pager (next)", "rules/index.html", `(?s)<a[^>]*rel="next"[^>]*>.*?</a>`, "The Wild Die", "in full"},
+		{"pager (previous)", "rules/explode.html", `(?s)<a[^>]*rel="prev"[^>]*>.*?</a>`, "The Wild Die", "in full"},
+		{"breadcrumbs", "rules/explode.html", `(?s)<nav[^>]*class="breadcrumbs?[^"]*".*?</nav>`, "The Wild Die", "in full"},
+		{"linked from", "rules/explode.html", `(?s)Linked from.*?</(ul|section|aside)>`, "The Wild Die", "in full"},
+	} {
+		got := text(tt.page, tt.re)
+		if !strings.Contains(got, tt.want) || tt.not != "" && strings.Contains(got, tt.not) {
+			t.Errorf("%s of %s: %q, want %q (not %q)", tt.where, tt.page, got, tt.want, tt.not)
+		}
+	}
+}
+
+// TestMdBookFirstChapterInFolder: the first chapter is "also" the book's
+// index.html, its own file kept: mdBook's HTML renderer writes the first
+// chapter again as index.html ("if is_index { … index.html }",
+// hbs_renderer.rs render_item), and a chapter intro/index.md (or
+// intro/README.md, which the index preprocessor makes index.md) is written
+// at intro/index.html, ch.path.with_extension("html"). sitegen publishes the
+// page once, at the root, and writes the redirect at the chapter's own file
+// (0xPlaygrounds/rig-book's first chapter, intro/index.md, got intro.html,
+// a file mdBook does not write, and its intro/index.html was missing).
+func TestMdBookFirstChapterInFolder(t *testing.T) {
+	for _, first := range []string{"intro/index.md", "intro/README.md"} {
+		t.Run(first, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"book.toml":        "[book]\ntitle = \"Six Sides\"\n",
+				"src/SUMMARY.md":   "- [Introduction](" + first + ")\n  - [Why](intro/why.md)\n- [Combat](combat.md)\n",
+				"src/" + first:     "# Welcome\n\nSee [why](why.md).\n",
+				"src/intro/why.md": "# Why\n",
+				"src/combat.md":    "# Combat\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			if !strings.Contains(out["index.html"], "Welcome") {
+				t.Errorf("index.html is not the first chapter")
+			}
+			if !strings.Contains(out["intro/index.html"], `http-equiv="refresh" content="0; url=/"`) {
+				t.Errorf("intro/index.html is not a redirect to the home page: %.300q", out["intro/index.html"])
+			}
+			if _, ok := out["intro.html"]; ok {
+				t.Errorf("intro.html written, a file mdBook does not write")
+			}
+		})
+	}
+}

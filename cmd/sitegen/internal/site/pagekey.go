@@ -140,7 +140,7 @@ func (w *keyWriter) page(p *templates.Page) {
 	w.int(int(p.Kind))
 	w.nav(p.Nav)
 	w.str(p.Title)
-	w.bool(p.OwnTitle)
+	w.str(p.DocTitle)
 	w.str(p.Heading)
 	w.str(p.Description)
 	w.str(p.URL)

@@ -573,3 +573,73 @@ func TestQuartzPageTitleSuffix(t *testing.T) {
 		})
 	}
 }
+
+// TestQuartzListPageTitles: the titles Quartz gives the pages it makes.
+// Its TagPage emitter titles a tag's page "`${i18n(locale).pages.
+// tagContent.tag}: ${tag}`" ("Tag: plane-shift", the slugged tag) and the
+// list of tags "tagContent.tagIndex" ("Tag Index"); its FolderPage titles
+// a folder without an index.md "`${i18n(locale).pages.folderContent.
+// folder}: ${folder}`" ("Folder: Magic/Schools", the folder's slug), and
+// a folder's index.md without a title is titled by its file's stem,
+// "index" (frontmatter.ts: "data.title = file.stem"), as every note is
+// (quartz/plugins/emitters/tagPage.tsx, folderPage.tsx, Quartz 4.5; en-US
+// strings from quartz/i18n/locales/en-US.ts). The Explorer still names a
+// folder by "the title frontmatter field in folder/index.md ... [else]
+// the local folder name" (https://quartz.jzhao.xyz/features/explorer;
+// its FileTrieNode skips a title "index"), and so do the breadcrumbs.
+func TestQuartzListPageTitles(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":              quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":              "# Home\n",
+		"content/Magic/Schools/Fire.md": "---\ntags: [plane shift]\n---\nFire.\n",
+		"content/Bestiary/index.md":     "The beasts.\n",
+		"content/Bestiary/Goblin.md":    "A goblin.\n",
+		"content/Lore/index.md":         "---\ntitle: Old Lore\n---\nLore.\n",
+		"content/Lore/Gods.md":          "Gods.\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	h1 := func(page string) string {
+		m := regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`).FindStringSubmatch(out[page])
+		if m == nil {
+			return ""
+		}
+		return strings.TrimSpace(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], ""))
+	}
+	for _, tt := range []struct{ page, title string }{
+		{"tags/plane-shift.html", "Tag: plane-shift"},
+		{"tags/index.html", "Tag Index"},
+		{"Magic/index.html", "Folder: Magic"},
+		{"Magic/Schools/index.html", "Folder: Magic/Schools"},
+		{"Bestiary/index.html", "index"},
+		{"Lore/index.html", "Old Lore"},
+	} {
+		if got := h1(tt.page); got != tt.title {
+			t.Errorf("%s: heading %q, want %q", tt.page, got, tt.title)
+		}
+	}
+	nav := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["Magic/Schools/Fire.html"]), "|")
+	for _, label := range []string{"|Magic|", "|Schools|", "|Bestiary|", "|Old Lore|"} {
+		if !strings.Contains(strings.Join(strings.Fields(nav), " "), label) {
+			t.Errorf("the Explorer has no %q: %s", label, strings.Join(strings.Fields(nav), " "))
+		}
+	}
+	// sitegen's pager names the folder a page it leads to is in as the
+	// Explorer names it, not by its page's title ("Folder: Magic: Fire").
+	pagers := ""
+	for page, html := range out {
+		if pager := regexp.MustCompile(`(?s)<nav class="pager".*?</nav>`).FindString(html); pager != "" {
+			pagers += page + ": " + regexp.MustCompile(`<[^>]+>`).ReplaceAllString(pager, " ") + "\n"
+		}
+	}
+	if !strings.Contains(pagers, "Bestiary: Goblin") || !strings.Contains(pagers, "Magic: Fire") || strings.Contains(pagers, "Folder: Magic: ") || strings.Contains(pagers, "index:") {
+		t.Errorf("pagers:\n%s", pagers)
+	}
+	crumbs := regexp.MustCompile(`(?s)<nav class="breadcrumbs".*?</nav>`).FindString(out["Magic/Schools/Fire.html"])
+	if !strings.Contains(crumbs, ">Magic<") || !strings.Contains(crumbs, ">Schools<") || strings.Contains(crumbs, "Folder:") {
+		t.Errorf("breadcrumbs of Fire: %s", crumbs)
+	}
+}

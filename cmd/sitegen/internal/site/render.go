@@ -410,7 +410,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Kind:        p.Kind,
 		Site:        site,
 		Title:       p.Title,
-		OwnTitle:    p.SetsTitle(),
+		DocTitle:    p.DocTitle(),
 		Heading:     p.Heading,
 		Description: p.Description,
 		URL:         s.Cfg.RelURL(p.SitePath),
@@ -419,7 +419,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Next:        s.link(p.Next),
 		Updated:     s.ShownUpdated(p),
 	}
-	if s.Lay.DocTitle != nil { // the tool's <title>
+	if v.DocTitle == "" && s.Lay.DocTitle != nil { // the tool's <title>
 		v.DocTitle = s.Lay.DocTitle(p.OwnTitleText(), s.Cfg.Title, p.Meta)
 	}
 	v.Nav = site.FolderNavs[p.NavFolder()]
@@ -441,13 +441,15 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.Title
 	}
-	// Previous and next name the game of the page they lead to.
+	// Previous and next name the game of the page they lead to, as the
+	// navigation names it (a Quartz folder's page is titled "Folder:
+	// Magic", the Explorer names it "Magic").
 	for _, l := range []struct {
 		link *templates.Link
 		to   *content.Page
 	}{{v.Prev, p.Prev}, {v.Next, p.Next}} {
 		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
-			l.link.Section = sec.Title
+			l.link.Section = sec.Label()
 		}
 	}
 	if s.Lay.Pager != nil && !v.Hide.Pager {

@@ -17,14 +17,16 @@
 //     separators and draft chapters ([Title](), listed, not a page), the
 //     numbers of numbered chapters, the whole table of contents unless
 //     [output.html.fold] folds it (unfold); a chapter's label is its link text in
-//     SUMMARY.md, which is also its title unless the page sets one with
-//     {{#title}}.
+//     SUMMARY.md, which is also its title in the pager, breadcrumbs and
+//     lists: {{#title}} sets the <title> alone (hbs_renderer.rs puts
+//     chapter_titles in "title", ch.name in the previous/next links).
 //   - URLs: a chapter is written at its source path with .html for .md,
 //     case and spaces kept (People/Bremen/Charles.md at
 //     /People/Bremen/Charles.html), a README.md (any case) or index.md
 //     as its folder's index.html (/People/), as mdBook writes them
 //     (chapterFile); the first chapter is also the book's index.html
-//     (its own .html a redirect there when it is not README.md).
+//     (its own file, X.html or a folder's X/index.html, a redirect
+//     there when it is not the root's README.md).
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
 //     src/. A link to a folder ("artists", "../rules/") or to a file

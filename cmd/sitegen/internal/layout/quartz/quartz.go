@@ -34,10 +34,14 @@
 //     sitegen links it as /Rules/Dice.html, which every host serves
 //     (layout.Layout.FileURL). A folder's page is its folder,
 //     Rules/index.html, as Quartz's FolderPage writes it.
-//   - Titles: the front matter's title, else the file's name as written,
-//     shown above the note as Quartz's ArticleTitle does; a # heading the
-//     note starts with stays in its text, one level down (eval12A NA4:
-//     "AB Testing" above "Definition:").
+//   - Titles: the front matter's title, else the file's name as written
+//     ("index" for a folder's index.md), shown above the note as Quartz's
+//     ArticleTitle does; a # heading the note starts with stays in its
+//     text, one level down (eval12A NA4: "AB Testing" above
+//     "Definition:"). The pages Quartz makes: a folder without an
+//     index.md "Folder: " and its slug (FolderPage), a tag's page "Tag: "
+//     and the slugged tag, the list of tags "Tag Index" (TagPage), in
+//     en-US words whatever the locale.
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
 //     is published as it is.
@@ -237,6 +241,11 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.FileURL = noteFile
 	l.TagSlug = SlugTag
 	l.TagFiles = true
+	// TagPage: "tag === "index" ? i18n(locale).pages.tagContent.tagIndex :
+	// `${i18n(locale).pages.tagContent.tag}: ${tag}`" (tagPage.tsx), the
+	// tag as slugTag made it.
+	l.TagTitle = func(written []string) string { return TagWord + ": " + written[0] }
+	l.TagIndexTitle = TagIndexTitle
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}

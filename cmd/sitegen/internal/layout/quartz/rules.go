@@ -59,23 +59,44 @@ func sluggify(s string) string {
 func (Rules) Index(name string) bool { return name == "index.md" || name == "_index.md" }
 
 // Title is a page's title without one in its front matter: "If it isn't
-// provided, Quartz will use the name of the file as the title"; a
-// folder's index.md is named by its folder (the Explorer's name for it),
-// the root's keeps sitegen's (the site's title).
+// provided, Quartz will use the name of the file as the title"
+// (frontmatter.ts: "data.title = file.stem"), so a folder's index.md is
+// titled "index" (the Explorer still names the folder by its own name:
+// FolderTitle); the root's keeps sitegen's (the site's title).
 func (r Rules) Title(rel string) (string, bool) {
 	dir, name := path.Split(rel)
 	if r.Index(name) {
 		if dir == "" {
 			return "", false
 		}
-		return path.Base(dir), true
+		return "index", true
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(name, ".md"), CanvasExt), true
 }
 
-// FolderTitle is the Explorer's name of a folder without an index.md:
-// "the local folder name".
+// FolderTitle is the Explorer's name of a folder without an index.md, or
+// whose index.md has no title: "the local folder name".
 func (Rules) FolderTitle(dir string) string { return path.Base(dir) }
+
+// FolderPageTitle is the title Quartz's FolderPage emitter gives the page
+// of a folder without an index.md: "`${i18n(locale).pages.folderContent.
+// folder}: ${folder}`", the folder's slug from content/ ("Folder:
+// Magic/Schools", quartz/plugins/emitters/folderPage.tsx; en-US).
+func (r Rules) FolderPageTitle(dir string) string {
+	parts := strings.Split(dir, "/")
+	for i, p := range parts {
+		parts[i] = r.Segment(p)
+	}
+	return FolderWord + ": " + strings.Join(parts, "/")
+}
+
+// The en-US words of Quartz's list pages (quartz/i18n/locales/en-US.ts:
+// pages.folderContent.folder, pages.tagContent.tag and tagIndex).
+const (
+	FolderWord    = "Folder"
+	TagWord       = "Tag"
+	TagIndexTitle = "Tag Index"
+)
 
 // Compare is the Explorer's default order: "folders first, then files.
 // Sort folders and files alphabetically" by display name with

@@ -193,7 +193,10 @@ func TestResolve(t *testing.T) {
 // names for folders get determined by the title frontmatter field in
 // folder/index.md ... If this file does not exist or does not contain
 // frontmatter, the local folder name will be used instead."
-// (https://quartz.jzhao.xyz/features/explorer).
+// (https://quartz.jzhao.xyz/features/explorer): that is the folder's name
+// (FolderTitle); its index.md's own title is its file name, "index"
+// (frontmatter.ts: "data.title = file.stem"), and the page FolderPage
+// makes for a folder without one "Folder: " and the folder's slug.
 func TestTitle(t *testing.T) {
 	r := Rules{}
 	for _, tt := range []struct {
@@ -202,7 +205,7 @@ func TestTitle(t *testing.T) {
 	}{
 		{"Rules/combat_basics-2.md", "combat_basics-2", true},
 		{"Why Dice?.md", "Why Dice?", true},
-		{"Rules/index.md", "Rules", true},
+		{"Rules/index.md", "index", true},
 		{"index.md", "", false},
 	} {
 		got, ok := r.Title(tt.rel)
@@ -212,5 +215,8 @@ func TestTitle(t *testing.T) {
 	}
 	if got := r.FolderTitle("Rules/old_notes"); got != "old_notes" {
 		t.Errorf("FolderTitle = %q", got)
+	}
+	if got := r.FolderPageTitle("Old Rules/Hit & Run"); got != "Folder: Old-Rules/Hit--and--Run" {
+		t.Errorf("FolderPageTitle = %q", got)
 	}
 }

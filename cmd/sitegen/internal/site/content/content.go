@@ -544,10 +544,16 @@ func (s *Site) loadPage(rel string) *Page {
 		p.Kind, p.SitePath = s.Cfg.Classify(folder + "/" + sectionIndex)
 	}
 	if rel == s.Lay.Home { // the layout's home page (mdBook's first chapter)
-		if own, file := s.asFile(rel, nil, p.SitePath); file && own != p.SitePath {
+		own, file := s.asFile(rel, nil, p.SitePath)
+		if file && p.Kind == templates.KindSection && p.SitePath != "/" {
+			// A folder's page (intro/index.md, a README.md) is written
+			// as its folder's index.html, not as a file beside it.
+			own, file = p.SitePath, true
+		}
+		if file && own != "/" {
 			// The tool writes the chapter at its own file too (mdBook's
-			// intro.html beside index.html): a redirect there to the home
-			// page, which sitegen publishes once.
+			// intro.html, intro/index.html beside index.html): a redirect
+			// there to the home page, which sitegen publishes once.
 			p.Aliases = append(p.Aliases, alias{SitePath: own})
 		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
@@ -1128,11 +1134,16 @@ func (s *Site) buildTree(pages []*Page) {
 				title = s.Lay.SectionTitle(path.Base(dir))
 			}
 			if s.Lay.Pages != nil {
-				title = s.Lay.Pages.FolderTitle(dir)
+				title = s.Lay.Pages.FolderPageTitle(dir)
 			}
 		}
 		kind, sp := s.Cfg.Classify(rel)
 		sec := &Page{Rel: rel, Kind: kind, SitePath: sp, Title: title, Ids: map[string]bool{}}
+		if s.Lay.Pages != nil && dir != "" {
+			if name := s.Lay.Pages.FolderTitle(dir); name != title {
+				sec.navTitle = name // the page's title is the tool's, the navigation names the folder
+			}
+		}
 		s.placeFolder(sec, dir)
 		if s.Lay.FolderURL != nil && dir != "" {
 			if u, t := s.Lay.FolderURL(dir); u != "" {
@@ -1787,10 +1798,6 @@ func (p *Page) OwnTitleText() string {
 	return p.Title
 }
 
-// SetsTitle reports whether the page's text sets its own <title>
-// (mdBook's {{#title}}): its Title is then that title, written as it is.
-func (p *Page) SetsTitle() bool { return p.docTitle != "" && p.docTitle == p.Title }
-
 // sameHeading reports whether a heading and a title are the same text
 // but for case, spaces and punctuation ("Combat rules!" and "Combat
 // Rules"), so that the heading shows once (layout.Layout.TitleAboveOther).
@@ -1805,3 +1812,8 @@ func sameHeading(heading, title string) bool {
 	}
 	return key(heading) == key(title)
 }
+
+// DocTitle is the <title> the page's text sets itself (mdBook's
+// {{#title}}), written as it is; "" for none. Its Title stays its name
+// in the navigation, the pager, breadcrumbs and lists.
+func (p *Page) DocTitle() string { return p.docTitle }

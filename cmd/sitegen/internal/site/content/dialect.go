@@ -321,14 +321,6 @@ func (s *Site) applyNav() {
 			p.weight = i + 1
 		}
 	}
-	for _, p := range s.ByRel {
-		if p.docTitle != "" && p.docTitle != p.Title { // the page's own <title> ({{#title}}): the navigation keeps its label
-			if p.DropH1 && p.Heading == "" {
-				p.Heading = p.Title
-			}
-			p.navTitle, p.Title = p.Title, p.docTitle
-		}
-	}
 	// "Any pages not listed in your navigation configuration will still be
 	// rendered and included with the built site, however, they will not be
 	// linked from the global navigation and will not be included in the

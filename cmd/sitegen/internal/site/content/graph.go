@@ -353,7 +353,7 @@ func (g *Graph) updated(file string, read func() time.Time) time.Time {
 // their body parts and site (compared apart). frameFields names the
 // fields it compares (TestFrameFields keeps the list whole).
 func SameFrame(a, b *templates.Page) bool {
-	return a.Kind == b.Kind && a.Title == b.Title && a.OwnTitle == b.OwnTitle && a.DocTitle == b.DocTitle && a.Heading == b.Heading && a.Description == b.Description &&
+	return a.Kind == b.Kind && a.Title == b.Title && a.DocTitle == b.DocTitle && a.Heading == b.Heading && a.Description == b.Description &&
 		a.URL == b.URL && a.Permalink == b.Permalink && a.Section == b.Section && a.EditURL == b.EditURL && a.Notice == b.Notice &&
 		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
@@ -364,7 +364,7 @@ func SameFrame(a, b *templates.Page) bool {
 // frameFields are the fields of templates.Page that sameFrame compares,
 // and bodyFields those of the body (body.fill) and the site.
 var (
-	FrameFields = []string{"Kind", "Title", "OwnTitle", "DocTitle", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Notice", "Updated",
+	FrameFields = []string{"Kind", "Title", "DocTitle", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Notice", "Updated",
 		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide"}
 	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )

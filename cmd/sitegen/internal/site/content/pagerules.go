@@ -26,6 +26,11 @@ func (s *Site) applyPageRules(p *Page) bool {
 	if s.Lay.Pages != nil && p.Title == "" && !p.Failed {
 		if t, ok := s.Lay.Pages.Title(p.Rel); ok {
 			p.Title = t
+			if p.Kind == templates.KindSection && p.dir() != "" {
+				if name := s.Lay.Pages.FolderTitle(p.dir()); name != t {
+					p.navTitle = name // the navigation names the folder, not its untitled page
+				}
+			}
 			return true
 		}
 	}

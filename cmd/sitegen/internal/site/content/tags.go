@@ -131,6 +131,8 @@ func (s *Site) buildTags() {
 					title := "#" + name
 					if w := written[name]; len(w) > 0 {
 						title = s.Lay.TagTitle(w)
+					} else if s.Lay.TagTitle != nil && s.Lay.TagsOf == nil {
+						title = s.Lay.TagTitle([]string{name})
 					}
 					tp = &Page{Rel: rel + sectionIndex, Kind: templates.KindSection, SitePath: sp,
 						Title: title, Ids: map[string]bool{}, tag: name, tagFrom: p}
@@ -162,7 +164,7 @@ func (s *Site) buildTags() {
 			s.ownTagPage(index)
 		default:
 			index = &Page{Rel: tagsDir + "/" + sectionIndex, Kind: templates.KindSection, SitePath: "/" + tagsDir + "/",
-				Title: "Tags", Ids: map[string]bool{}, Parent: s.Home, tagIndex: true}
+				Title: cmp.Or(s.Lay.TagIndexTitle, "Tags"), Ids: map[string]bool{}, Parent: s.Home, tagIndex: true}
 			s.Pages = append(s.Pages, index)
 		}
 		indexes[g] = index

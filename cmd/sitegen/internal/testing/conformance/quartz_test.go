@@ -76,20 +76,8 @@ func TestQuartz(t *testing.T) {
 			`level of nesting" (https://quartz.jzhao.xyz/features/private-pages); RemoveDrafts "filters out all pages with ` +
 			`draft: true in the frontmatter" (https://quartz.jzhao.xyz/plugins/RemoveDrafts); "shortest: Name of the file. If ` +
 			`this isn't enough to identify the file, use the full absolute path." (https://quartz.jzhao.xyz/plugins/CrawlLinks)`,
-		Files:  quartzFixture(),
-		Secret: quartzSecret,
-		Known: []string{
-			// A folder's page: Quartz's <title> (and heading) is its
-			// FolderPage's "Folder: <path>", and "index" for a folder's
-			// index.md without a title (its file name); sitegen titles it
-			// as the Explorer names it: "the title frontmatter field in
-			// folder/index.md ... [else] the local folder name"
-			// (https://quartz.jzhao.xyz/features/explorer).
-			`title: /Bestiary/: sitegen "Bestiary", the tool "index"`,
-			`title: /Magic/: sitegen "Magic", the tool "Folder: Magic"`,
-			`title: /Magic/Schools/: sitegen "Schools", the tool "Folder: Magic/Schools"`,
-			`title: /bestiary-notes/: sitegen "bestiary notes", the tool "Folder: bestiary-notes"`,
-		},
+		Files:      quartzFixture(),
+		Secret:     quartzSecret,
 		NavEntries: 25,
 		// Quartz writes a note at its slug + ".html" (ContentPage) and a
 		// folder's page at folder/index.html (FolderPage), served at
