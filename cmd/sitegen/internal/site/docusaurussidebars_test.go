@@ -415,3 +415,67 @@ func TestDocusaurusHomeListsLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusPagerOneSidebar: a site of one sidebar and no navbar. A
+// doc the sidebar does not list has no previous or next and shows no
+// sidebar (getDocNavigation: "if (!sidebarName) return
+// emptySidebarNavigation()"; "By default, Docusaurus generates pagination
+// links to the previous and next doc in the sidebar",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter):
+// Docusaurus 3.10.2's build of this fixture gives docs/loose and
+// docs/other neither pager link nor sidebar, and the sidebar's last doc
+// no next. The listed docs keep their neighbours in the sidebar's order.
+func TestDocusaurusPagerOneSidebar(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js":    "module.exports = {rules: ['setup', 'combat', 'wounds']};\n",
+		"docs/setup.md":  "# Setup\n",
+		"docs/combat.md": "# Combat\n",
+		"docs/wounds.md": "# Wounds\n",
+		"docs/loose.md":  "# Loose page\n",
+		"docs/zloose.md": "# Z loose\n",
+		"docs/apart.md":  "---\ndisplayed_sidebar: null\n---\n# Apart\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	link := func(html, rel string) string {
+		i := strings.Index(html, `rel="`+rel+`" href="`)
+		if i < 0 {
+			return ""
+		}
+		rest := html[i+len(`rel="`+rel+`" href="`):]
+		return rest[:strings.Index(rest, `"`)]
+	}
+	for _, tc := range []struct {
+		page, prev, next string
+		sidebar          bool
+	}{
+		{"docs/setup/index.html", "", "/docs/combat/", true},
+		{"docs/combat/index.html", "/docs/setup/", "/docs/wounds/", true},
+		{"docs/wounds/index.html", "/docs/combat/", "", true},
+		{"docs/loose/index.html", "", "", false},
+		{"docs/zloose/index.html", "", "", false},
+		{"docs/apart/index.html", "", "", false},
+	} {
+		html := tree[tc.page]
+		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {
+			t.Errorf("%s: previous %q next %q, want %q %q", tc.page, prev, next, tc.prev, tc.next)
+		}
+		i := strings.Index(html, `<nav class="site-nav"`)
+		if i < 0 {
+			t.Errorf("%s: no site-nav", tc.page)
+			continue
+		}
+		nav := html[i : i+strings.Index(html[i:], "</nav>")]
+		if got := strings.Contains(nav, `href="/docs/combat/"`); got != tc.sidebar {
+			t.Errorf("%s: shows the sidebar %v, want %v: %s", tc.page, got, tc.sidebar, nav)
+		}
+	}
+}

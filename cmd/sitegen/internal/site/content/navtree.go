@@ -496,7 +496,11 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 		p.navKey = ""
 	}
 	if len(names) < 2 && len(s.Lay.Navbar) == 0 {
-		return s.noSidebar() // one sidebar: the site's navigation
+		one := ""
+		if len(names) == 1 {
+			one = names[0]
+		}
+		return s.noSidebar(one, entries[one]) // one sidebar: the site's navigation
 	}
 	out := map[string][]*templates.NavItem{}
 	holder := map[string]string{} // page URL -> the key of the first sidebar that lists it
@@ -658,17 +662,57 @@ func displayedSidebar(p *Page) (name string, set bool) {
 
 // noSidebar is sidebarNavs for a layout of one sidebar or none: the docs
 // whose displayed_sidebar is null show no navigation, the others the
-// site's; nil where no doc says so.
-func (s *Site) noSidebar() map[string][]*templates.NavItem {
+// site's; nil where no doc says so. Where the sidebars file names one
+// sidebar (name, its entries), a doc of its docs instance that it does
+// not list is shown without it too, and the docs' neighbours are the
+// sidebar's (sidebarPager): none for those it does not list
+// (getDocNavigation: "if (!sidebarName) return emptySidebarNavigation()").
+func (s *Site) noSidebar(name string, entries []layout.NavEntry) map[string][]*templates.NavItem {
 	var out map[string][]*templates.NavItem
+	none := func(p *Page) {
+		p.navKey = sidebarKey
+		out = map[string][]*templates.NavItem{sidebarKey: {}}
+	}
+	var listed map[string]bool // the URLs the one sidebar lists
+	var items []*templates.NavItem
+	if name != "" {
+		listed = map[string]bool{}
+		var walk func(items []*templates.NavItem)
+		walk = func(items []*templates.NavItem) {
+			for _, it := range items {
+				if it.URL != "" && !it.External {
+					listed[it.URL] = true
+				}
+				walk(it.Children)
+			}
+		}
+		items = s.writtenNav(entries, nil)
+		walk(items)
+	}
 	for _, p := range s.Pages {
 		if p.docID == "" {
 			continue // not a doc: no displayed_sidebar (and no map lookup for every page of other layouts)
 		}
-		if name, set := displayedSidebar(p); set && name == "" {
-			p.navKey = sidebarKey
-			out = map[string][]*templates.NavItem{sidebarKey: {}}
+		if n, set := displayedSidebar(p); set && n == "" {
+			none(p)
+		} else if listed != nil && docScope(p.docID) == docScope(name) && !listed[s.Cfg.RelURL(p.SitePath)] {
+			none(p)
 		}
+	}
+	if listed != nil {
+		key := sidebarKey + name
+		for _, p := range s.Pages {
+			if p.docID != "" && p.navKey == "" && docScope(p.docID) == docScope(name) {
+				p.navKey = key // the pager's, not a navigation of its own
+			}
+		}
+		s.sidebarPager(map[string][]*templates.NavItem{key: items, sidebarKey: {}})
+		for _, p := range s.Pages {
+			if p.navKey == key {
+				p.navKey = "" // shown with the site's navigation
+			}
+		}
+		return out
 	}
 	s.docPagination()
 	return out
