@@ -2,8 +2,11 @@ package site
 
 import (
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
@@ -479,3 +482,116 @@ func TestDocusaurusPagerOneSidebar(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusNavbarItems: the navbar's item types as a static site can
+// show them, each checked against Docusaurus 3.10.2's build of the same
+// fixture. "Navbar dropdown: Navbar items of the type dropdown has the
+// additional items field, an inner array of navbar items": a menu of
+// links in the header (a <details>, open without JavaScript), its
+// stylesheet loaded by the pages that show one only. "Navbar with custom
+// HTML: value: HTML to be rendered": its text, never the HTML (a script
+// is not run, nor shown). The doc item is active "pageActive ||
+// (!!activeDoc?.sidebar && activeDoc.sidebar === doc.sidebar)"
+// (DocNavbarItem), the docSidebar item "activeDoc?.sidebar === sidebarId":
+// on a doc in no sidebar, only a doc item naming that doc is marked, as
+// Docusaurus marks it (navbar__link--active on /docs/loose).
+func TestDocusaurusNavbarItems(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [
+    {type: 'docSidebar', sidebarId: 'rules', label: 'Rules'},
+    {type: 'doc', docId: 'gods', label: 'Gods'},
+    {type: 'doc', docId: 'loose', label: 'Loose'},
+    {type: 'doc', docId: 'combat', label: 'Combat'},
+    {type: 'dropdown', label: 'More', items: [{type: 'doc', docId: 'other', label: 'Other doc'}, {to: '/docs/setup', label: 'Setup link'}, {href: 'https://example.org', label: 'Forum'}]},
+    {type: 'html', value: '<b class="x">Bold</b> <script>alert(1)</script>'},
+    {type: 'search', position: 'right'},
+  ]}},
+};
+`,
+		"sidebars.js":        "module.exports = {rules: ['setup', 'combat'], lore: ['gods']};\n",
+		"src/pages/index.md": "# Guild\n",
+		"docs/setup.md":      "# Setup\n",
+		"docs/combat.md":     "# Combat\n",
+		"docs/gods.md":       "# Gods\n",
+		"docs/loose.md":      "# Loose\n",
+		"docs/other.md":      "# Other\n",
+		"docs/shown.md":      "---\ndisplayed_sidebar: rules\n---\n# Shown\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: tabMenuTheme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct {
+		page   string
+		active []string // the tabs marked, as Docusaurus marks them
+	}{
+		{"docs/setup/index.html", []string{"Rules", "Combat"}},
+		{"docs/combat/index.html", []string{"Rules", "Combat"}},
+		{"docs/gods/index.html", []string{"Gods"}},
+		{"docs/loose/index.html", []string{"Loose"}},
+		{"docs/other/index.html", nil},
+		{"docs/shown/index.html", []string{"Rules", "Combat"}},
+	} {
+		html := tree[tc.page]
+		i := strings.Index(html, `<nav class="site-tabs"`)
+		if i < 0 {
+			t.Errorf("%s: no navbar tabs", tc.page)
+			continue
+		}
+		tabs := html[i : i+strings.Index(html[i:], "</nav>")]
+		for _, label := range []string{"Rules", "Gods", "Loose", "Combat"} {
+			marked := strings.Contains(tabs, `aria-current="true">`+label+`<`)
+			if want := slices.Contains(tc.active, label); marked != want {
+				t.Errorf("%s: tab %s marked %v, want %v: %s", tc.page, label, marked, want, tabs)
+			}
+		}
+		for _, w := range []string{`<details><summary>More</summary>`, `href="/docs/other/"[^>]*>Other doc<`, `href="/docs/setup/"[^>]*>Setup link<`, `href="https://example.org" class="nav-external" rel="external">Forum<`, `<span>Bold</span>`} {
+			if !regexp.MustCompile(w).MatchString(tabs) {
+				t.Errorf("%s: the navbar lacks %s: %s", tc.page, w, tabs)
+			}
+		}
+		if !strings.Contains(html, `/css/tabmenu.`) {
+			t.Errorf("%s: shows a dropdown without its stylesheet", tc.page)
+		}
+	}
+	home := tree["index.html"]
+	for _, w := range []string{`<summary>More</summary>`, `href="/docs/other/">Other doc<`, `Bold`} {
+		if !strings.Contains(home, w) {
+			t.Errorf("index.html: the navbar (its navigation) lacks %s", w)
+		}
+	}
+	for name, html := range tree {
+		if strings.HasSuffix(name, ".html") && (strings.Contains(html, "alert(1)") || strings.Contains(html, `class="x"`)) {
+			t.Errorf("%s prints the html item's HTML or script", name)
+		}
+	}
+}
+
+// TestDocusaurusTabMenuStyleOnlyWithDropdown: the dropdown's stylesheet
+// is loaded by the pages that show a dropdown, no other (page weight).
+func TestDocusaurusTabMenuStyleOnlyWithDropdown(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [{type: 'docSidebar', sidebarId: 'rules', label: 'Rules'}]}},
+};
+`,
+		"sidebars.js":   "module.exports = {rules: ['setup']};\n",
+		"docs/setup.md": "# Setup\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: tabMenuTheme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	if html := readTree(t, out)["docs/setup/index.html"]; strings.Contains(html, "tabmenu") || !strings.Contains(html, `class="site-tabs"`) {
+		t.Errorf("a page without a dropdown loads its stylesheet")
+	}
+}
+
+// tabMenuTheme is the test theme with the dropdown's stylesheet.
+var tabMenuTheme = fstest.MapFS{"css/site.css": {Data: []byte("body{}\n")}, "css/tabmenu.css": {Data: []byte(".tab-menu{}\n")}}

@@ -226,18 +226,22 @@ func (s *Site) SiteNav() []*templates.NavItem {
 // a link to a page of the site leads to its URL.
 func (s *Site) navbarNav() []*templates.NavItem {
 	top := s.writtenNav(s.Lay.Navbar, nil)
-	for i, e := range slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 }) {
+	tops := slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 })
+	for i, e := range tops {
 		if i >= len(top) {
 			break
 		}
-		if e.Link != "" && !hasScheme(e.Link) {
-			// A to: item that names a page ("/blog"): the page's URL,
-			// as the theme's Link writes it (trailingSlash applied).
-			u, _, _ := strings.Cut(e.Link, "#")
-			for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
-				if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
-					top[i].URL = s.Cfg.RelURL(p.SitePath)
-					break
+		s.navbarLink(top[i], e)
+		if e.Collapsible && !e.First {
+			// A dropdown's items (the entries at depth 1 after it).
+			var sub []layout.NavEntry
+			at := slices.IndexFunc(s.Lay.Navbar, func(n layout.NavEntry) bool { return n.Line == e.Line && n.Title == e.Title && n.Depth == 0 })
+			for j := at + 1; at >= 0 && j < len(s.Lay.Navbar) && s.Lay.Navbar[j].Depth > 0; j++ {
+				sub = append(sub, s.Lay.Navbar[j])
+			}
+			if len(sub) == len(top[i].Children) {
+				for j, c := range top[i].Children {
+					s.navbarLink(c, sub[j])
 				}
 			}
 		}
@@ -250,6 +254,21 @@ func (s *Site) navbarNav() []*templates.NavItem {
 		}
 	}
 	return top
+}
+
+// navbarLink gives a navbar's to: item that names a page ("/blog") the
+// page's URL, as the theme's Link writes it (trailingSlash applied).
+func (s *Site) navbarLink(it *templates.NavItem, e layout.NavEntry) {
+	if e.Link == "" || hasScheme(e.Link) {
+		return
+	}
+	u, _, _ := strings.Cut(e.Link, "#")
+	for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
+		if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
+			it.URL = s.Cfg.RelURL(p.SitePath)
+			return
+		}
+	}
 }
 
 // firstLink is the first item of items, depth first, that leads to a
