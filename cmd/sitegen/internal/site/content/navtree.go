@@ -575,13 +575,18 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 // (https://docusaurus.io/docs/sidebar/items); a doc's pagination_prev and
 // pagination_next front matter (docPagination) come first. Blog posts and
 // pages keep the reading order.
+//
+// A category's generated index is one of the sidebar's pages too, a
+// neighbour of the docs beside it, its own neighbours those of the first
+// sidebar that lists it.
 func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	byURL := map[string]*Page{}
 	for _, p := range s.Pages {
-		if p.docID != "" {
+		if p.docID != "" || s.generatedIndex(p) {
 			byURL[s.Cfg.RelURL(p.SitePath)] = p
 		}
 	}
+	listedIn := map[*Page]string{} // a generated index -> the key of the first sidebar that lists it
 	order := map[string][]*Page{} // sidebar key -> its docs in order, each once
 	for key, items := range navs {
 		seen := map[*Page]bool{}
@@ -591,6 +596,9 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 				if p := byURL[it.URL]; p != nil && !it.External && !seen[p] {
 					seen[p] = true
 					order[key] = append(order[key], p)
+					if _, ok := listedIn[p]; !ok && p.docID == "" {
+						listedIn[p] = key
+					}
 				}
 				walk(it.Children)
 			}
@@ -607,7 +615,7 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	}
 	for key, docs := range order {
 		for i, p := range docs {
-			if p.navKey != key {
+			if p.navKey != key && (p.docID != "" || listedIn[p] != key) {
 				continue // listed here, shown with another sidebar
 			}
 			if i > 0 {
@@ -619,6 +627,12 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 		}
 	}
 	s.docPagination()
+}
+
+// generatedIndex reports whether p is a folder's generated page (a
+// Docusaurus category's generated index, layout.Page.Generated).
+func (s *Site) generatedIndex(p *Page) bool {
+	return p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
 }
 
 // docPagination applies the docs' pagination_prev and pagination_next
