@@ -587,7 +587,7 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 		}
 	}
 	listedIn := map[*Page]string{} // a generated index -> the key of the first sidebar that lists it
-	order := map[string][]*Page{} // sidebar key -> its docs in order, each once
+	order := map[string][]*Page{}  // sidebar key -> its docs in order, each once
 	for key, items := range navs {
 		seen := map[*Page]bool{}
 		var walk func(items []*templates.NavItem)
