@@ -643,3 +643,37 @@ func TestDocusaurusPagerGeneratedIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusPagerOneSidebarPartial: where the one sidebar has items
+// sitegen cannot read (a function's result: justin-hale/moonfall-docs
+// lists its 76 sessions by a function of sidebars.ts), a doc it does not
+// list may be in it: it keeps the site's navigation and the reading
+// order's neighbours, not "no sidebar".
+func TestDocusaurusPagerOneSidebarPartial(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js":    "module.exports = {rules: ['setup', {type: 'category', label: 'Sessions', items: sessions()}, 'wounds']};\n",
+		"docs/setup.md":  "# Setup\n",
+		"docs/wounds.md": "# Wounds\n",
+		"docs/s1.md":     "# Session one\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	html := readTree(t, out)["docs/s1/index.html"]
+	i := strings.Index(html, `<nav class="site-nav"`)
+	if i < 0 {
+		t.Fatal("docs/s1: no site-nav")
+	}
+	if nav := html[i : i+strings.Index(html[i:], "</nav>")]; !strings.Contains(nav, `href="/docs/setup/"`) {
+		t.Errorf("docs/s1 (maybe in the computed items) shows no sidebar: %s", nav)
+	}
+	if !strings.Contains(html, `rel="prev"`) && !strings.Contains(html, `rel="next"`) {
+		t.Errorf("docs/s1 has no neighbours")
+	}
+}

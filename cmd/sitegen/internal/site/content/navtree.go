@@ -699,7 +699,9 @@ func displayedSidebar(p *Page) (name string, set bool) {
 // sidebar (name, its entries), a doc of its docs instance that it does
 // not list is shown without it too, and the docs' neighbours are the
 // sidebar's (sidebarPager): none for those it does not list
-// (getDocNavigation: "if (!sidebarName) return emptySidebarNavigation()").
+// (getDocNavigation: "if (!sidebarName) return emptySidebarNavigation()");
+// not where sitegen could not read all of the sidebar (layout.NavEntry.Partial:
+// a doc it does not list may be in the items it computes).
 func (s *Site) noSidebar(name string, entries []layout.NavEntry) map[string][]*templates.NavItem {
 	var out map[string][]*templates.NavItem
 	none := func(p *Page) {
@@ -708,7 +710,7 @@ func (s *Site) noSidebar(name string, entries []layout.NavEntry) map[string][]*t
 	}
 	var listed map[string]bool // the URLs the one sidebar lists
 	var items []*templates.NavItem
-	if name != "" {
+	if name != "" && !slices.ContainsFunc(entries, func(e layout.NavEntry) bool { return e.Partial }) {
 		listed = map[string]bool{}
 		var walk func(items []*templates.NavItem)
 		walk = func(items []*templates.NavItem) {
