@@ -704,6 +704,22 @@ const HomeStyleAsset = "css/home.css"
 // HomeStyleAsset.
 func (p *Page) HomeStyled() bool { return p.Hero != nil || len(p.Features) > 0 }
 
+// TabMenuStyleAsset is the stylesheet of a navbar's dropdown menus in the
+// header (Docusaurus's type: 'dropdown'): only the pages that show one
+// load it (Page.TabMenus).
+const TabMenuStyleAsset = "css/tabmenu.css"
+
+// TabMenus reports whether the page shows a dropdown among its navbar
+// tabs (Page.Tabs) and needs TabMenuStyleAsset.
+func (p *Page) TabMenus() bool {
+	for _, it := range p.Tabs() {
+		if it.URL == "" && len(it.Children) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // ManifestAsset is the logical path of the web app manifest, linked when
 // static/ has it.
 const ManifestAsset = "manifest.webmanifest"

@@ -1345,6 +1345,10 @@ type NavEntry struct {
 	// it, a doc of that instance ("instance:" its id) that none holds no
 	// navigation (see content.Site.FolderNavs).
 	Sidebar string
+	// Partial marks an entry of a sidebar some of whose items sitegen
+	// could not read (a function's result): a doc it does not list may
+	// be in it all the same.
+	Partial bool
 	// First marks a group heading that leads to the first page under it
 	// (Docusaurus's navbar docSidebar item links its sidebar's first
 	// doc), labelled as that page when Title is "".

@@ -129,3 +129,53 @@ func TestDocusaurusBrokenLinksThrow(t *testing.T) {
 		})
 	}
 }
+
+// TestDocusaurusTrailingSlashFalseGeneratedIndex: with trailingSlash:
+// false Docusaurus will "emit /docs/myDoc.html for /docs/myDoc.md"
+// (https://docusaurus.io/docs/api/docusaurus-config#trailingSlash), and a
+// category's generated index ("slug: /category/docusaurus-guides",
+// https://docusaurus.io/docs/sidebar/items#generated-index-page) is a
+// route like the others: Docusaurus 3.10.2 writes it as
+// docs/category/classes.html (and /kit as docs/kit.html), no folder
+// index. No page sits under that URL, so sitegen writes it as the same
+// file, linked as one.
+func TestDocusaurusTrailingSlashFalseGeneratedIndex(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js":         "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'throw', presets: [['classic', {docs: {}, blog: false}]]};\n",
+		"docs/intro.md":                "# Intro\n\n[classes](/docs/category/classes) [kit](/docs/kit) [rel](./category/classes)\n",
+		"docs/classes/_category_.json": `{"label": "Classes", "link": {"type": "generated-index"}}`,
+		"docs/classes/mage.md":         "# Mage\n",
+		"docs/gear/_category_.json":    `{"label": "Gear", "link": {"type": "generated-index", "slug": "/kit"}}`,
+		"docs/gear/rope.md":            "# Rope\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build (strict; Docusaurus resolves every link): %v", err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct{ file, child string }{
+		{"docs/category/classes.html", `href="/docs/classes/mage.html"`},
+		{"docs/kit.html", `href="/docs/gear/rope.html"`},
+	} {
+		html, ok := tree[tc.file]
+		if !ok {
+			t.Errorf("no %s", tc.file)
+			continue
+		}
+		if strings.Contains(html, `http-equiv="refresh"`) || !strings.Contains(html, tc.child) {
+			t.Errorf("%s is not the category's page (a redirect, or no link %s):\n%.2000s", tc.file, tc.child, html)
+		}
+	}
+	for _, f := range []string{"docs/category/classes/index.html", "docs/kit/index.html"} {
+		if _, ok := tree[f]; ok {
+			t.Errorf("%s written; Docusaurus writes the category's page as a file only", f)
+		}
+	}
+	intro := tree["docs/intro.html"]
+	for _, w := range []string{`href="/docs/category/classes.html">classes<`, `href="/docs/kit.html">kit<`, `href="/docs/category/classes.html">rel<`} {
+		if !strings.Contains(intro, w) {
+			t.Errorf("docs/intro.html lacks %s", w)
+		}
+	}
+}

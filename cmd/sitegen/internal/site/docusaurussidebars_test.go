@@ -2,8 +2,11 @@ package site
 
 import (
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
@@ -413,5 +416,264 @@ func TestDocusaurusHomeListsLabels(t *testing.T) {
 		if strings.Contains(list, n) {
 			t.Errorf("the home page's list names a folder %s: %s", n, list)
 		}
+	}
+}
+
+// TestDocusaurusPagerOneSidebar: a site of one sidebar and no navbar. A
+// doc the sidebar does not list has no previous or next and shows no
+// sidebar (getDocNavigation: "if (!sidebarName) return
+// emptySidebarNavigation()"; "By default, Docusaurus generates pagination
+// links to the previous and next doc in the sidebar",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter):
+// Docusaurus 3.10.2's build of this fixture gives docs/loose and
+// docs/other neither pager link nor sidebar, and the sidebar's last doc
+// no next. The listed docs keep their neighbours in the sidebar's order.
+func TestDocusaurusPagerOneSidebar(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js":    "module.exports = {rules: ['setup', 'combat', 'wounds']};\n",
+		"docs/setup.md":  "# Setup\n",
+		"docs/combat.md": "# Combat\n",
+		"docs/wounds.md": "# Wounds\n",
+		"docs/loose.md":  "# Loose page\n",
+		"docs/zloose.md": "# Z loose\n",
+		"docs/apart.md":  "---\ndisplayed_sidebar: null\n---\n# Apart\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	link := func(html, rel string) string {
+		i := strings.Index(html, `rel="`+rel+`" href="`)
+		if i < 0 {
+			return ""
+		}
+		rest := html[i+len(`rel="`+rel+`" href="`):]
+		return rest[:strings.Index(rest, `"`)]
+	}
+	for _, tc := range []struct {
+		page, prev, next string
+		sidebar          bool
+	}{
+		{"docs/setup/index.html", "", "/docs/combat/", true},
+		{"docs/combat/index.html", "/docs/setup/", "/docs/wounds/", true},
+		{"docs/wounds/index.html", "/docs/combat/", "", true},
+		{"docs/loose/index.html", "", "", false},
+		{"docs/zloose/index.html", "", "", false},
+		{"docs/apart/index.html", "", "", false},
+	} {
+		html := tree[tc.page]
+		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {
+			t.Errorf("%s: previous %q next %q, want %q %q", tc.page, prev, next, tc.prev, tc.next)
+		}
+		i := strings.Index(html, `<nav class="site-nav"`)
+		if i < 0 {
+			t.Errorf("%s: no site-nav", tc.page)
+			continue
+		}
+		nav := html[i : i+strings.Index(html[i:], "</nav>")]
+		if got := strings.Contains(nav, `href="/docs/combat/"`); got != tc.sidebar {
+			t.Errorf("%s: shows the sidebar %v, want %v: %s", tc.page, got, tc.sidebar, nav)
+		}
+	}
+}
+
+// TestDocusaurusNavbarItems: the navbar's item types as a static site can
+// show them, each checked against Docusaurus 3.10.2's build of the same
+// fixture. "Navbar dropdown: Navbar items of the type dropdown has the
+// additional items field, an inner array of navbar items": a menu of
+// links in the header (a <details>, open without JavaScript), its
+// stylesheet loaded by the pages that show one only. "Navbar with custom
+// HTML: value: HTML to be rendered": its text, never the HTML (a script
+// is not run, nor shown). The doc item is active "pageActive ||
+// (!!activeDoc?.sidebar && activeDoc.sidebar === doc.sidebar)"
+// (DocNavbarItem), the docSidebar item "activeDoc?.sidebar === sidebarId":
+// on a doc in no sidebar, only a doc item naming that doc is marked, as
+// Docusaurus marks it (navbar__link--active on /docs/loose).
+func TestDocusaurusNavbarItems(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [
+    {type: 'docSidebar', sidebarId: 'rules', label: 'Rules'},
+    {type: 'doc', docId: 'gods', label: 'Gods'},
+    {type: 'doc', docId: 'loose', label: 'Loose'},
+    {type: 'doc', docId: 'combat', label: 'Combat'},
+    {type: 'dropdown', label: 'More', items: [{type: 'doc', docId: 'other', label: 'Other doc'}, {to: '/docs/setup', label: 'Setup link'}, {href: 'https://example.org', label: 'Forum'}]},
+    {type: 'html', value: '<b class="x">Bold</b> <script>alert(1)</script>'},
+    {type: 'search', position: 'right'},
+  ]}},
+};
+`,
+		"sidebars.js":        "module.exports = {rules: ['setup', 'combat'], lore: ['gods']};\n",
+		"src/pages/index.md": "# Guild\n",
+		"docs/setup.md":      "# Setup\n",
+		"docs/combat.md":     "# Combat\n",
+		"docs/gods.md":       "# Gods\n",
+		"docs/loose.md":      "# Loose\n",
+		"docs/other.md":      "# Other\n",
+		"docs/shown.md":      "---\ndisplayed_sidebar: rules\n---\n# Shown\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: tabMenuTheme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct {
+		page   string
+		active []string // the tabs marked, as Docusaurus marks them
+	}{
+		{"docs/setup/index.html", []string{"Rules", "Combat"}},
+		{"docs/combat/index.html", []string{"Rules", "Combat"}},
+		{"docs/gods/index.html", []string{"Gods"}},
+		{"docs/loose/index.html", []string{"Loose"}},
+		{"docs/other/index.html", nil},
+		{"docs/shown/index.html", []string{"Rules", "Combat"}},
+	} {
+		html := tree[tc.page]
+		i := strings.Index(html, `<nav class="site-tabs"`)
+		if i < 0 {
+			t.Errorf("%s: no navbar tabs", tc.page)
+			continue
+		}
+		tabs := html[i : i+strings.Index(html[i:], "</nav>")]
+		for _, label := range []string{"Rules", "Gods", "Loose", "Combat"} {
+			marked := strings.Contains(tabs, `aria-current="true">`+label+`<`)
+			if want := slices.Contains(tc.active, label); marked != want {
+				t.Errorf("%s: tab %s marked %v, want %v: %s", tc.page, label, marked, want, tabs)
+			}
+		}
+		for _, w := range []string{`<details><summary>More</summary>`, `href="/docs/other/"[^>]*>Other doc<`, `href="/docs/setup/"[^>]*>Setup link<`, `href="https://example.org" class="nav-external" rel="external">Forum<`, `<span>Bold</span>`} {
+			if !regexp.MustCompile(w).MatchString(tabs) {
+				t.Errorf("%s: the navbar lacks %s: %s", tc.page, w, tabs)
+			}
+		}
+		if !strings.Contains(html, `/css/tabmenu.`) {
+			t.Errorf("%s: shows a dropdown without its stylesheet", tc.page)
+		}
+	}
+	home := tree["index.html"]
+	for _, w := range []string{`<summary>More</summary>`, `href="/docs/other/">Other doc<`, `Bold`} {
+		if !strings.Contains(home, w) {
+			t.Errorf("index.html: the navbar (its navigation) lacks %s", w)
+		}
+	}
+	for name, html := range tree {
+		if strings.HasSuffix(name, ".html") && (strings.Contains(html, "alert(1)") || strings.Contains(html, `class="x"`)) {
+			t.Errorf("%s prints the html item's HTML or script", name)
+		}
+	}
+}
+
+// TestDocusaurusTabMenuStyleOnlyWithDropdown: the dropdown's stylesheet
+// is loaded by the pages that show a dropdown, no other (page weight).
+func TestDocusaurusTabMenuStyleOnlyWithDropdown(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [{type: 'docSidebar', sidebarId: 'rules', label: 'Rules'}]}},
+};
+`,
+		"sidebars.js":   "module.exports = {rules: ['setup']};\n",
+		"docs/setup.md": "# Setup\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: tabMenuTheme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	if html := readTree(t, out)["docs/setup/index.html"]; strings.Contains(html, "tabmenu") || !strings.Contains(html, `class="site-tabs"`) {
+		t.Errorf("a page without a dropdown loads its stylesheet")
+	}
+}
+
+// tabMenuTheme is the test theme with the dropdown's stylesheet.
+var tabMenuTheme = fstest.MapFS{"css/site.css": {Data: []byte("body{}\n")}, "css/tabmenu.css": {Data: []byte(".tab-menu{}\n")}}
+
+// TestDocusaurusPagerGeneratedIndex: a category's generated index is a
+// page of the sidebar, and so of the docs' previous and next ("By
+// default, Docusaurus generates pagination links to the previous and
+// next doc in the sidebar"; a category link is one of its items,
+// https://docusaurus.io/docs/sidebar/items#generated-index-page):
+// Docusaurus 3.10.2's build of BennyTime/BennyTime.github.io gives the
+// first doc of a category the category's index as previous, and the
+// last doc before it the index as next.
+func TestDocusaurusPagerGeneratedIndex(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [{type: 'docSidebar', sidebarId: 'rules', label: 'Rules'}]}},
+};
+`,
+		"sidebars.js":                  "module.exports = {rules: [{type: 'autogenerated', dirName: '.'}]};\n",
+		"docs/intro.md":                "---\nsidebar_position: 1\n---\n# Intro\n",
+		"docs/classes/_category_.json": `{"label": "Classes", "position": 2, "link": {"type": "generated-index"}}`,
+		"docs/classes/mage.md":         "# Mage\n",
+		"docs/classes/thief.md":        "# Thief\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	link := func(html, rel string) string {
+		i := strings.Index(html, `rel="`+rel+`" href="`)
+		if i < 0 {
+			return ""
+		}
+		rest := html[i+len(`rel="`+rel+`" href="`):]
+		return rest[:strings.Index(rest, `"`)]
+	}
+	for _, tc := range []struct{ page, prev, next string }{
+		{"docs/intro/index.html", "", "/docs/category/classes/"},
+		{"docs/category/classes/index.html", "/docs/intro/", "/docs/classes/mage/"},
+		{"docs/classes/mage/index.html", "/docs/category/classes/", "/docs/classes/thief/"},
+		{"docs/classes/thief/index.html", "/docs/classes/mage/", ""},
+	} {
+		html := tree[tc.page]
+		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {
+			t.Errorf("%s: previous %q next %q, want %q %q", tc.page, prev, next, tc.prev, tc.next)
+		}
+	}
+}
+
+// TestDocusaurusPagerOneSidebarPartial: where the one sidebar has items
+// sitegen cannot read (a function's result: justin-hale/moonfall-docs
+// lists its 76 sessions by a function of sidebars.ts), a doc it does not
+// list may be in it: it keeps the site's navigation and the reading
+// order's neighbours, not "no sidebar".
+func TestDocusaurusPagerOneSidebarPartial(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js":    "module.exports = {rules: ['setup', {type: 'category', label: 'Sessions', items: sessions()}, 'wounds']};\n",
+		"docs/setup.md":  "# Setup\n",
+		"docs/wounds.md": "# Wounds\n",
+		"docs/s1.md":     "# Session one\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	html := readTree(t, out)["docs/s1/index.html"]
+	i := strings.Index(html, `<nav class="site-nav"`)
+	if i < 0 {
+		t.Fatal("docs/s1: no site-nav")
+	}
+	if nav := html[i : i+strings.Index(html[i:], "</nav>")]; !strings.Contains(nav, `href="/docs/setup/"`) {
+		t.Errorf("docs/s1 (maybe in the computed items) shows no sidebar: %s", nav)
+	}
+	if !strings.Contains(html, `rel="prev"`) && !strings.Contains(html, `rel="next"`) {
+		t.Errorf("docs/s1 has no neighbours")
 	}
 }

@@ -7,6 +7,9 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // The classic theme's navbar (https://docusaurus.io/docs/api/themes/configuration#navbar-items)
@@ -26,9 +29,13 @@ import (
 //     doc", labelled "label ?? doc.id" (DocNavbarItem).
 //   - {to | href, label} (type default): a link; an href that names
 //     another site is shown marked external.
-//   - docsVersionDropdown, docsVersion, localeDropdown, dropdown, search,
-//     html: not shown (sitegen's locale switcher and search stand for
-//     two of them), with a note.
+//   - {type: 'dropdown', label, items}: a folded group of its items (a
+//     menu of links; a docSidebar item in it is a link to the sidebar's
+//     first doc).
+//   - {type: 'html', value}: its text, not a link, with a note (sitegen
+//     prints no HTML from the settings).
+//   - localeDropdown, search: sitegen's locale switcher and search box.
+//   - docsVersionDropdown, docsVersion: not shown, with a note.
 //
 // The layout has a Navbar only where the navbar names a sidebar or a doc:
 // a navbar of to: links alone labels the docs instances it leads to
@@ -39,10 +46,14 @@ import (
 var navbarItemTypes = map[string]string{
 	"docsVersionDropdown": "sitegen shows each version as a section of the navigation",
 	"docsVersion":         "sitegen shows each version as a section of the navigation",
-	"localeDropdown":      "sitegen's locale switcher stands for it",
-	"search":              "sitegen's search stands for it",
-	"dropdown":            "its items are not shown",
-	"html":                "its HTML is not shown",
+}
+
+// navbarOwn are the item types sitegen's own page furniture is: its
+// locale switcher (shown where the site has more than one locale) and its
+// search box. They are read, not notes.
+var navbarOwn = map[string]string{
+	"localeDropdown": "localeDropdown as sitegen's locale switcher",
+	"search":         "search as sitegen's search box",
 }
 
 // readNavbar reads themeConfig.navbar.items into l.Navbar, once every
@@ -58,63 +69,8 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
 		if !ok {
 			continue // a computed entry: navbarLabels notes it
 		}
-		typ, _ := o.String("type")
-		label, _ := o.String("label")
-		pid, _ := o.String("docsPluginId")
-		scope := ""
-		if pid != "" && pid != "default" {
-			scope = pid + ":"
-		}
-		var entries []layout.NavEntry
-		switch typ {
-		case "docSidebar":
-			id, _ := o.String("sidebarId")
-			sidebar := sidebarEntries(l.Nav, scope+id)
-			if len(sidebar) == 0 {
-				l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: docSidebar %q: no such sidebar (of the docs plugin %q): not shown",
-					l.File, o.Lines["type"], key, id, strings.TrimSuffix(scope, ":")))
-				continue
-			}
-			if label == "" {
-				label = firstLabel(sidebar, scope)
-			}
-			entries = append(entries, layout.NavEntry{Title: label, First: true, Line: o.Lines["type"], File: l.File})
-			for _, e := range sidebar {
-				e.Depth++
-				e.Sidebar = ""
-				entries = append(entries, e)
-			}
-			docs = true
-		case "doc":
-			id, _ := o.String("docId")
-			if id == "" {
-				continue
-			}
-			entries = append(entries, layout.NavEntry{ID: scope + id, Title: cmp.Or(label, id), Line: o.Lines["type"], File: l.File})
-			docs = true
-		case "", "default":
-			to, _ := o.String("to")
-			href, _ := o.String("href")
-			link := href
-			if to != "" {
-				link = "/" + strings.TrimLeft(to, "/")
-			}
-			if link == "" || label == "" {
-				continue
-			}
-			e := layout.NavEntry{Title: label, Link: link, Line: o.Lines["type"], File: l.File}
-			if t, ok := o.String("target"); ok {
-				e.Target = t
-			}
-			entries = append(entries, e)
-		default:
-			why := navbarItemTypes[typ]
-			if why == "" {
-				why = "an item type sitegen does not know"
-			}
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s: the %s item is not shown (%s)", l.File, key, typ, why))
-			continue
-		}
+		entries, names := navbarItem(l, o, 0)
+		docs = docs || names
 		if pos, _ := o.String("position"); pos == "right" {
 			right = append(right, entries...)
 		} else {
@@ -125,6 +81,131 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
 		l.Navbar = append(left, right...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d items)", key, len(items)))
 	}
+}
+
+// navbarItem is the navigation entries of the navbar item o at depth
+// (1 inside a dropdown); docs reports that it names a sidebar or a doc.
+func navbarItem(l *layout.Layout, o *jsconfig.Object, depth int) (entries []layout.NavEntry, docs bool) {
+	const key = "themeConfig.navbar.items"
+	typ, _ := o.String("type")
+	label, _ := o.String("label")
+	pid, _ := o.String("docsPluginId")
+	scope := ""
+	if pid != "" && pid != "default" {
+		scope = pid + ":"
+	}
+	switch typ {
+	case "docSidebar":
+		id, _ := o.String("sidebarId")
+		sidebar := sidebarEntries(l.Nav, scope+id)
+		if len(sidebar) == 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: docSidebar %q: no such sidebar (of the docs plugin %q): not shown",
+				l.File, o.Lines["type"], key, id, strings.TrimSuffix(scope, ":")))
+			return nil, false
+		}
+		if label == "" {
+			label = firstLabel(sidebar, scope)
+		}
+		entries = append(entries, layout.NavEntry{Title: label, First: true, Depth: depth, Line: o.Lines["type"], File: l.File})
+		if depth > 0 {
+			return entries, true // in a dropdown: a link to the sidebar's first doc
+		}
+		for _, e := range sidebar {
+			e.Depth++
+			e.Sidebar = ""
+			entries = append(entries, e)
+		}
+		return entries, true
+	case "doc":
+		id, _ := o.String("docId")
+		if id == "" {
+			return nil, false
+		}
+		return []layout.NavEntry{{ID: scope + id, Title: cmp.Or(label, id), Depth: depth, Line: o.Lines["type"], File: l.File}}, true
+	case "", "default":
+		to, _ := o.String("to")
+		href, _ := o.String("href")
+		link := href
+		if to != "" {
+			link = "/" + strings.TrimLeft(to, "/")
+		}
+		if link == "" || label == "" {
+			return nil, false
+		}
+		e := layout.NavEntry{Title: label, Link: link, Depth: depth, Line: o.Lines["type"], File: l.File}
+		if t, ok := o.String("target"); ok {
+			e.Target = t
+		}
+		return []layout.NavEntry{e}, false
+	case "dropdown":
+		// "Navbar items of the type dropdown has the additional items
+		// field, an inner array of navbar items"
+		// (https://docusaurus.io/docs/api/themes/configuration#navbar-dropdown):
+		// a folded group of its items, a menu of links.
+		sub, _ := o.Get("items").([]any)
+		if label == "" || depth > 0 {
+			return nil, false
+		}
+		group := []layout.NavEntry{{Title: label, Depth: depth, Collapsible: true, Line: o.Lines["type"], File: l.File}}
+		for _, it := range sub {
+			if so, ok := it.(*jsconfig.Object); ok {
+				es, d := navbarItem(l, so, depth+1)
+				group = append(group, es...)
+				docs = docs || d
+			}
+		}
+		if len(group) == 1 {
+			return nil, false
+		}
+		return group, docs
+	case "html":
+		// "value: HTML to be rendered" (https://docusaurus.io/docs/api/themes/configuration#navbar-with-custom-html):
+		// sitegen prints no HTML from the settings, only its text.
+		v, _ := o.String("value")
+		text := htmlText(v)
+		if text == "" {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: the html item has no text: not shown (sitegen prints no HTML from the settings)", l.File, o.Lines["type"], key))
+			return nil, false
+		}
+		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: the html item is shown as its text %q (sitegen prints no HTML from the settings)", l.File, o.Lines["type"], key, text))
+		return []layout.NavEntry{{Title: text, Draft: true, Depth: depth, Line: o.Lines["type"], File: l.File}}, false
+	}
+	if own := navbarOwn[typ]; own != "" {
+		l.Read = append(l.Read, own)
+		return nil, false
+	}
+	why := navbarItemTypes[typ]
+	if why == "" {
+		why = "an item type sitegen does not know"
+	}
+	l.Notes = append(l.Notes, fmt.Sprintf("%s: %s: the %s item is not shown (%s)", l.File, key, typ, why))
+	return nil, false
+}
+
+// htmlText is the text a reader sees of the HTML fragment v: its text
+// nodes, scripts' and styles' left out, spaces collapsed.
+func htmlText(v string) string {
+	nodes, err := html.ParseFragment(strings.NewReader(v), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+		case n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style):
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 // sidebarEntries are the entries of the sidebar named name

@@ -23,26 +23,44 @@ func TestNavbar(t *testing.T) {
 		name, items string
 		want        string // Navbar entries: depth, first mark, title, id, link
 		note        string // a note's text, "" for none
+		nonote      string // text no note has, "" for no check
 	}{
 		{"two sidebars, in the navbar's order",
 			`{type: 'docSidebar', sidebarId: 'gm', label: 'GM'}, {type: 'docSidebar', sidebarId: 'players', label: 'Players'}`,
-			"[0+GM 1run 1mon 0+Players 1intro 1Combat 2melee]", ""},
+			"[0+GM 1run 1mon 0+Players 1intro 1Combat 2melee]", "", ""},
 		{"no label: the first doc's written label, else its id",
 			`{type: 'docSidebar', sidebarId: 'players'}, {type: 'docSidebar', sidebarId: 'named'}`,
-			"[0+intro 1intro 1Combat 2melee 0+Named first 1Named firstrun]", ""},
+			"[0+intro 1intro 1Combat 2melee 0+Named first 1Named firstrun]", "", ""},
 		{"a doc item, with and without label; another instance's",
 			`{type: 'doc', docId: 'loose', label: 'Loose'}, {type: 'doc', docsPluginId: 'lore', docId: 'places/cities'}, {type: 'docSidebar', docsPluginId: 'lore', sidebarId: 'lore', label: 'Lore'}`,
-			"[0Looseloose 0places/citieslore:places/cities 0+Lore 1lore:gods]", ""},
+			"[0Looseloose 0places/citieslore:places/cities 0+Lore 1lore:gods]", "", ""},
 		{"right after left; links to and href",
 			`{href: 'https://example.com', label: 'Forum', position: 'right'}, {to: '/blog', label: 'Blog'}, {type: 'docSidebar', sidebarId: 'gm', label: 'GM'}`,
-			"[0Blog>/blog 0+GM 1run 1mon 0Forum>https://example.com]", ""},
+			"[0Blog>/blog 0+GM 1run 1mon 0Forum>https://example.com]", "", ""},
 		{"a sidebar no file has: a note",
 			`{type: 'docSidebar', sidebarId: 'nope', label: 'X'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
-			"[0Looseloose]", `docSidebar "nope": no such sidebar`},
+			"[0Looseloose]", `docSidebar "nope": no such sidebar`, ""},
 		{"a version dropdown: a note",
 			`{type: 'docsVersionDropdown'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
-			"[0Looseloose]", "the docsVersionDropdown item is not shown"},
-		{"links alone: no navbar", `{to: '/blog', label: 'Blog'}`, "[]", ""},
+			"[0Looseloose]", "the docsVersionDropdown item is not shown", ""},
+		{"links alone: no navbar", `{to: '/blog', label: 'Blog'}`, "[]", "", ""},
+		// "Navbar dropdown: Navbar items of the type dropdown has the
+		// additional items field, an inner array of navbar items":
+		// a group of its items, folded (a menu of links).
+		{"a dropdown: a group of its items",
+			`{type: 'dropdown', label: 'More', items: [{type: 'doc', docId: 'loose', label: 'Loose'}, {to: '/blog', label: 'Blog'}, {href: 'https://example.org', label: 'Forum'}]}, {type: 'docSidebar', sidebarId: 'gm', label: 'GM'}`,
+			"[0More 1Looseloose 1Blog>/blog 1Forum>https://example.org 0+GM 1run 1mon]", "", "dropdown"},
+		// "Navbar with custom HTML: value: HTML to be rendered": sitegen
+		// prints no HTML from the settings; its text is shown, a note
+		// says so; a script's text is not.
+		{"html: its text, with a note",
+			`{type: 'html', value: '<b class="x">Bold</b> <script>alert(1)</script>'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
+			"[0Bold 0Looseloose]", "the html item is shown as its text", ""},
+		// "Navbar search" and "Navbar locale dropdown": sitegen's search
+		// box and locale switcher are those items; no note.
+		{"search and localeDropdown: sitegen's own",
+			`{type: 'search', position: 'right'}, {type: 'localeDropdown'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
+			"[0Looseloose]", "", "not shown"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := layouttest.Write(t, map[string]string{
@@ -79,6 +97,9 @@ func TestNavbar(t *testing.T) {
 			notes := strings.Join(l.Notes, "\n")
 			if tc.note != "" && !strings.Contains(notes, tc.note) {
 				t.Errorf("notes = %q, want one saying %q", l.Notes, tc.note)
+			}
+			if tc.nonote != "" && strings.Contains(notes, tc.nonote) {
+				t.Errorf("notes = %q, want none saying %q", l.Notes, tc.nonote)
 			}
 		})
 	}

@@ -51,10 +51,11 @@ func readSidebars(dir, file, tree string, collapsible, collapsed bool) (nav []la
 			// "A sidebars file can contain multiple sidebar objects"
 			// (https://docusaurus.io/docs/sidebar/multiple-sidebars):
 			// each entry names its own (layout.NavEntry.Sidebar).
-			at := len(s.nav)
+			at, computed := len(s.nav), s.computedN
 			s.items(root.Values[name], 0)
 			for i := at; i < len(s.nav); i++ {
 				s.nav[i].Sidebar = name
+				s.nav[i].Partial = s.computedN > computed
 			}
 		}
 	case []any:
@@ -62,10 +63,11 @@ func readSidebars(dir, file, tree string, collapsible, collapsed bool) (nav []la
 		// sidebars read with Object.entries, as an array's are, its
 		// elements in order (Docusaurus 3 documents an object).
 		for n, sidebar := range root {
-			at := len(s.nav)
+			at, computed := len(s.nav), s.computedN
 			s.items(sidebar, 0)
 			for i := at; i < len(s.nav); i++ {
 				s.nav[i].Sidebar = strconv.Itoa(n)
+				s.nav[i].Partial = s.computedN > computed
 			}
 		}
 	case jsconfig.Computed:
@@ -80,11 +82,13 @@ type sidebarReader struct {
 	collapsible, collapsed bool   // the categories' defaults
 	nav                    []layout.NavEntry
 	notes                  []string
+	computedN              int // the items left out as computed, so far
 }
 
 // computed notes an item the reader cannot read (a function's result, a
 // spread): it is left out of the sidebar, the rest of which is read.
 func (s *sidebarReader) computed(c jsconfig.Computed, what string) {
+	s.computedN++
 	s.notes = append(s.notes, fmt.Sprintf("%s:%d: %s %s is computed, not read: left out of the sidebar (Docusaurus runs it; sitegen lists the docs it names only where the sidebar names them otherwise)", s.file, c.Line, what, c.Text))
 }
 

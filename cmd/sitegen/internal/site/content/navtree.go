@@ -233,18 +233,22 @@ func (s *Site) SiteNav() []*templates.NavItem {
 // a link to a page of the site leads to its URL.
 func (s *Site) navbarNav() []*templates.NavItem {
 	top := s.writtenNav(s.Lay.Navbar, nil)
-	for i, e := range slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 }) {
+	tops := slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 })
+	for i, e := range tops {
 		if i >= len(top) {
 			break
 		}
-		if e.Link != "" && !hasScheme(e.Link) {
-			// A to: item that names a page ("/blog"): the page's URL,
-			// as the theme's Link writes it (trailingSlash applied).
-			u, _, _ := strings.Cut(e.Link, "#")
-			for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
-				if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
-					top[i].URL = s.Cfg.RelURL(p.SitePath)
-					break
+		s.navbarLink(top[i], e)
+		if e.Collapsible && !e.First {
+			// A dropdown's items (the entries at depth 1 after it).
+			var sub []layout.NavEntry
+			at := slices.IndexFunc(s.Lay.Navbar, func(n layout.NavEntry) bool { return n.Line == e.Line && n.Title == e.Title && n.Depth == 0 })
+			for j := at + 1; at >= 0 && j < len(s.Lay.Navbar) && s.Lay.Navbar[j].Depth > 0; j++ {
+				sub = append(sub, s.Lay.Navbar[j])
+			}
+			if len(sub) == len(top[i].Children) {
+				for j, c := range top[i].Children {
+					s.navbarLink(c, sub[j])
 				}
 			}
 		}
@@ -257,6 +261,21 @@ func (s *Site) navbarNav() []*templates.NavItem {
 		}
 	}
 	return top
+}
+
+// navbarLink gives a navbar's to: item that names a page ("/blog") the
+// page's URL, as the theme's Link writes it (trailingSlash applied).
+func (s *Site) navbarLink(it *templates.NavItem, e layout.NavEntry) {
+	if e.Link == "" || hasScheme(e.Link) {
+		return
+	}
+	u, _, _ := strings.Cut(e.Link, "#")
+	for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
+		if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
+			it.URL = s.Cfg.RelURL(p.SitePath)
+			return
+		}
+	}
 }
 
 // firstLink is the first item of items, depth first, that leads to a
@@ -503,7 +522,11 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 		p.navKey = ""
 	}
 	if len(names) < 2 && len(s.Lay.Navbar) == 0 {
-		return s.noSidebar() // one sidebar: the site's navigation
+		one := ""
+		if len(names) == 1 {
+			one = names[0]
+		}
+		return s.noSidebar(one, entries[one]) // one sidebar: the site's navigation
 	}
 	out := map[string][]*templates.NavItem{}
 	holder := map[string]string{} // page URL -> the key of the first sidebar that lists it
@@ -559,14 +582,19 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 // (https://docusaurus.io/docs/sidebar/items); a doc's pagination_prev and
 // pagination_next front matter (docPagination) come first. Blog posts and
 // pages keep the reading order.
+//
+// A category's generated index is one of the sidebar's pages too, a
+// neighbour of the docs beside it, its own neighbours those of the first
+// sidebar that lists it.
 func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	byURL := map[string]*Page{}
 	for _, p := range s.Pages {
-		if p.docID != "" {
+		if p.docID != "" || s.generatedIndex(p) {
 			byURL[s.Cfg.RelURL(p.SitePath)] = p
 		}
 	}
-	order := map[string][]*Page{} // sidebar key -> its docs in order, each once
+	listedIn := map[*Page]string{} // a generated index -> the key of the first sidebar that lists it
+	order := map[string][]*Page{}  // sidebar key -> its docs in order, each once
 	for key, items := range navs {
 		seen := map[*Page]bool{}
 		var walk func(items []*templates.NavItem)
@@ -575,6 +603,9 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 				if p := byURL[it.URL]; p != nil && !it.External && !seen[p] {
 					seen[p] = true
 					order[key] = append(order[key], p)
+					if _, ok := listedIn[p]; !ok && p.docID == "" {
+						listedIn[p] = key
+					}
 				}
 				walk(it.Children)
 			}
@@ -591,7 +622,7 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	}
 	for key, docs := range order {
 		for i, p := range docs {
-			if p.navKey != key {
+			if p.navKey != key && (p.docID != "" || listedIn[p] != key) {
 				continue // listed here, shown with another sidebar
 			}
 			if i > 0 {
@@ -603,6 +634,12 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 		}
 	}
 	s.docPagination()
+}
+
+// generatedIndex reports whether p is a folder's generated page (a
+// Docusaurus category's generated index, layout.Page.Generated).
+func (s *Site) generatedIndex(p *Page) bool {
+	return p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
 }
 
 // docPagination applies the docs' pagination_prev and pagination_next
@@ -665,17 +702,59 @@ func displayedSidebar(p *Page) (name string, set bool) {
 
 // noSidebar is sidebarNavs for a layout of one sidebar or none: the docs
 // whose displayed_sidebar is null show no navigation, the others the
-// site's; nil where no doc says so.
-func (s *Site) noSidebar() map[string][]*templates.NavItem {
+// site's; nil where no doc says so. Where the sidebars file names one
+// sidebar (name, its entries), a doc of its docs instance that it does
+// not list is shown without it too, and the docs' neighbours are the
+// sidebar's (sidebarPager): none for those it does not list
+// (getDocNavigation: "if (!sidebarName) return emptySidebarNavigation()");
+// not where sitegen could not read all of the sidebar (layout.NavEntry.Partial:
+// a doc it does not list may be in the items it computes).
+func (s *Site) noSidebar(name string, entries []layout.NavEntry) map[string][]*templates.NavItem {
 	var out map[string][]*templates.NavItem
+	none := func(p *Page) {
+		p.navKey = sidebarKey
+		out = map[string][]*templates.NavItem{sidebarKey: {}}
+	}
+	var listed map[string]bool // the URLs the one sidebar lists
+	var items []*templates.NavItem
+	if name != "" && !slices.ContainsFunc(entries, func(e layout.NavEntry) bool { return e.Partial }) {
+		listed = map[string]bool{}
+		var walk func(items []*templates.NavItem)
+		walk = func(items []*templates.NavItem) {
+			for _, it := range items {
+				if it.URL != "" && !it.External {
+					listed[it.URL] = true
+				}
+				walk(it.Children)
+			}
+		}
+		items = s.writtenNav(entries, nil)
+		walk(items)
+	}
 	for _, p := range s.Pages {
 		if p.docID == "" {
 			continue // not a doc: no displayed_sidebar (and no map lookup for every page of other layouts)
 		}
-		if name, set := displayedSidebar(p); set && name == "" {
-			p.navKey = sidebarKey
-			out = map[string][]*templates.NavItem{sidebarKey: {}}
+		if n, set := displayedSidebar(p); set && n == "" {
+			none(p)
+		} else if listed != nil && docScope(p.docID) == docScope(name) && !listed[s.Cfg.RelURL(p.SitePath)] {
+			none(p)
 		}
+	}
+	if listed != nil {
+		key := sidebarKey + name
+		for _, p := range s.Pages {
+			if p.docID != "" && p.navKey == "" && docScope(p.docID) == docScope(name) {
+				p.navKey = key // the pager's, not a navigation of its own
+			}
+		}
+		s.sidebarPager(map[string][]*templates.NavItem{key: items, sidebarKey: {}})
+		for _, p := range s.Pages {
+			if p.navKey == key {
+				p.navKey = "" // shown with the site's navigation
+			}
+		}
+		return out
 	}
 	s.docPagination()
 	return out

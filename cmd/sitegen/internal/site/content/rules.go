@@ -87,6 +87,12 @@ func (s *Site) placeFolder(sec *Page, dir string) {
 	f := s.ruleFolder(dir)
 	if f.URL != "" {
 		sec.SitePath = f.URL
+		if f.Generated && s.Lay.SectionFiles && (s.Lay.FileURL == nil || s.Lay.FileURL(dir+"/", sec.Meta)) {
+			// A generated page at a URL of its own, no page under it
+			// (a Docusaurus generated index under trailingSlash: false,
+			// docs/category/classes.html): written as the tool's file.
+			sec.SitePath, sec.fileURL = fileOf(f.URL), true
+		}
 	}
 	if dir != "" && cmp.Or(f.PageTitle, f.NavLabel, f.Title) != "" {
 		sec.Title = cmp.Or(f.PageTitle, f.NavLabel, f.Title) // a category's label names its generated page
