@@ -81,57 +81,36 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 		return l, err
 	}
 	l := layout.Folder()
-	l.Notes = append(l.Notes, nestedBooks(dir)...)
-	l.Notes = append(l.Notes, nestedQuartz(dir)...)
+	l.Notes = append(l.Notes, nested(dir)...)
 	if err := l.ReadGitignore(dir, layout.GitBase); err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// bookFolders are where a repository keeps an mdBook book below its root;
-// docusaurusFolders, a Docusaurus site.
-var (
-	bookFolders       = []string{"book", "docs"}
-	docusaurusFolders = []string{"website", "www"}
-)
-
-// nestedBooks notes an mdBook book in one of bookFolders of a folder of
-// Markdown, or a Docusaurus site in one of docusaurusFolders: mdBook
-// builds a book from its own folder ("mdbook build book"), Docusaurus a
-// site ("docusaurus build [siteDir]"), so the root is not that book or
-// site, and the note says how to build it.
-func nestedBooks(dir string) []string {
-	var notes []string
-	for _, sub := range bookFolders {
-		if f := path.Join(sub, mdbook.ConfigFile); layout.Exists(dir, f, false) {
-			notes = append(notes, fmt.Sprintf("%s: an mdBook book is in %s/; --source %s builds it as mdbook build %s does", f, sub, sub, sub))
-		}
-	}
-	for _, sub := range docusaurusFolders {
-		if f := layout.FirstFile(filepath.Join(dir, sub), docusaurus.ConfigFiles); f != "" {
-			notes = append(notes, fmt.Sprintf("%s/%s: a Docusaurus site is in %s/; --source %s builds it as docusaurus build %s does", sub, f, sub, sub, sub))
-		}
-	}
-	return notes
-}
-
 // maxNestedEntries bounds the entries of a folder nestedQuartz reads.
 const maxNestedEntries = 1000
 
-// nestedQuartz notes a Quartz project one or two folders below a folder
-// of Markdown, hidden ones included, that Quartz's own recognition
-// (quartz.Recognise: a quartz/ folder whose build names its content)
-// did not take: a repository whose CI fills such a project's content/
-// (ggfevans/daggerheart-campaign-vault: .web/quartz, its workflow
-// symlinking six of the root's folders into it) publishes only what
-// that build puts there, while sitegen, which cannot run the CI, builds
-// the whole folder; the note says so, so the editor can point --source
-// at what is published. It notes an Obsidian vault in a top folder too
-// (its .obsidian/ there, as in SteffenHammer/shadowDarkVault): the vault
-// is that folder, and its settings (excluded files, the templates folder)
-// are read only when --source names it.
-func nestedQuartz(dir string) []string {
+// nested notes a project of another tool below a folder of Markdown,
+// which its tool builds from that folder, not from the root, and says how
+// to build it:
+//   - an mdBook book or a Docusaurus site in any top folder: mdBook builds
+//     a book from its own folder ("mdbook build book"), Docusaurus a site
+//     ("docusaurus build [siteDir]",
+//     https://docusaurus.io/docs/cli#docusaurus-build-sitedir; book/,
+//     docs/, website/, www/, BennyTime/BennyTime.github.io's grand-divide/);
+//   - an Obsidian vault in a top folder (its .obsidian/ there, as in
+//     SteffenHammer/shadowDarkVault): the vault is that folder, and its
+//     settings (excluded files, the templates folder) are read only when
+//     --source names it;
+//   - a Quartz project one or two folders down, hidden ones included,
+//     that Quartz's own recognition (quartz.Recognise: a quartz/ folder
+//     whose build names its content) did not take: a repository whose CI
+//     fills such a project's content/ (ggfevans/daggerheart-campaign-vault:
+//     .web/quartz, its workflow symlinking six of the root's folders into
+//     it) publishes only what that build puts there, while sitegen, which
+//     cannot run the CI, builds the whole folder.
+func nested(dir string) []string {
 	var notes []string
 	var look func(rel string, depth int)
 	look = func(rel string, depth int) {
@@ -146,6 +125,16 @@ func nestedQuartz(dir string) []string {
 				continue
 			}
 			sub := path.Join(rel, e.Name())
+			if depth == 1 {
+				if f := path.Join(sub, mdbook.ConfigFile); layout.Exists(dir, f, false) {
+					notes = append(notes, fmt.Sprintf("%s: an mdBook book is in %s/; --source %s builds it as mdbook build %s does", f, sub, sub, sub))
+					continue
+				}
+				if f := layout.FirstFile(filepath.Join(dir, sub), docusaurus.ConfigFiles); f != "" {
+					notes = append(notes, fmt.Sprintf("%s/%s: a Docusaurus site is in %s/; --source %s builds it as docusaurus build %s does", sub, f, sub, sub, sub))
+					continue
+				}
+			}
 			if f := path.Join(sub, obsidian.Dir); depth == 1 && layout.Exists(dir, f, true) {
 				notes = append(notes, fmt.Sprintf("%s: an Obsidian vault is in %s/; --source %s builds it with its settings (excluded files, the templates folder), as Obsidian opens it", f, sub, sub))
 			}

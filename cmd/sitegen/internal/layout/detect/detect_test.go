@@ -111,7 +111,7 @@ func TestSettings(t *testing.T) {
 // root, so sitegen builds the root as a folder of Markdown and says where
 // the book is and how to build it.
 func TestNestedBook(t *testing.T) {
-	for _, sub := range []string{"book", "docs"} {
+	for _, sub := range []string{"book", "docs", "rules-book"} {
 		t.Run(sub, func(t *testing.T) {
 			l, err := Layout(layouttest.Write(t, map[string]string{
 				"README.md": "# The game\n", sub + "/book.toml": "[book]\ntitle = \"Rules\"\n",
@@ -139,7 +139,9 @@ func TestNestedBook(t *testing.T) {
 // is not that site at its root: sitegen builds the root as a folder of
 // Markdown and says where the site is and how to build it.
 func TestNestedDocusaurus(t *testing.T) {
-	for _, tt := range []struct{ sub, config string }{{"website", "docusaurus.config.js"}, {"www", "docusaurus.config.ts"}} {
+	// Any top folder, not only the customary names: BennyTime/BennyTime.github.io
+	// keeps its site in grand-divide/.
+	for _, tt := range []struct{ sub, config string }{{"website", "docusaurus.config.js"}, {"www", "docusaurus.config.ts"}, {"grand-divide", "docusaurus.config.js"}} {
 		t.Run(tt.sub, func(t *testing.T) {
 			l, err := Layout(layouttest.Write(t, map[string]string{
 				"README.md": "# The wiki\n", tt.sub + "/" + tt.config: "module.exports = {title: 'W'};\n", tt.sub + "/docs/intro.md": "# Intro\n",
