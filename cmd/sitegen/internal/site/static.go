@@ -327,11 +327,13 @@ func fileConflict(out string, reserved map[string]bool, folders map[string]strin
 
 // The reasons a layout that publishes only linked files
 // (layout.Layout.LinkedFilesOnly: a folder of Markdown) gives for a file
-// of the source it leaves out, grouped by what the file is.
+// of the source it leaves out, grouped by what the file is: no page links
+// to it. Each reads after a count ("20 unlinked file") and after the
+// file's name (--all).
 const (
-	unlinkedScript = "no page links to it (a script or source file)"
-	unlinkedLock   = "no page links to it (a lock file)"
-	unlinkedFile   = "no page links to it"
+	unlinkedScript = "unlinked script or source file"
+	unlinkedLock   = "unlinked lock file"
+	unlinkedFile   = "unlinked file"
 )
 
 // scriptExts are the extensions of scripts and source code (lower case).
