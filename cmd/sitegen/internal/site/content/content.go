@@ -1269,6 +1269,13 @@ func (s *Site) buildTree(pages []*Page) {
 		}
 		p.Parent = section(dir)
 	}
+	// A blog without posts still has its list page (and its authors'
+	// pages, buildBlog): Docusaurus writes /blog for an empty blog.
+	for _, b := range s.Lay.Blogs {
+		if s.Lay.Rules != nil && !s.ruleFolder(b.Dir).NoPage {
+			section(b.Dir)
+		}
+	}
 	// Synthesized sections need parents too (created on demand above).
 	for i := 0; i < len(s.synth); i++ {
 		sec := s.synth[i]
