@@ -515,6 +515,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	s.homeSiteTitle(pages)
 	s.buildTree(pages)
 	s.buildBlog()
+	s.sidebarIndexes()
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
