@@ -331,6 +331,9 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			it.URL, it.Target = s.Cfg.RelURL(e.Link), e.Target
 		case e.Index != "": // a group with its generated page (sidebarIndexes)
 			it.URL = s.Cfg.RelURL(e.Index)
+			if p := s.sidebarIdx[sidebarIndexRel(e.Index)]; p != nil {
+				it.URL = s.Cfg.RelURL(p.SitePath) // its file (generatedFile)
+			}
 		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
@@ -642,7 +645,7 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 // Docusaurus category's generated index: a folder's,
 // layout.Page.Generated, or a sidebars file's, sidebarIndexes).
 func (s *Site) generatedIndex(p *Page) bool {
-	return s.sidebarIdx[p] || p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
+	return s.sidebarIdx[p.Rel] == p || p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
 }
 
 // sidebarIndexes makes the page of each group of the layout's
@@ -656,19 +659,20 @@ func (s *Site) generatedIndex(p *Page) bool {
 func (s *Site) sidebarIndexes() {
 	made := map[string]*Page{}
 	var order []*Page
-	s.sidebarIdx = map[*Page]bool{}
+	s.sidebarIdx = map[string]*Page{}
 	for _, e := range s.Lay.Nav {
 		if e.Index == "" || made[e.Index] != nil {
 			continue
 		}
-		p := &Page{Rel: strings.TrimPrefix(e.Index, "/") + sectionIndex, Kind: templates.KindSection, SitePath: e.Index,
+		p := &Page{Rel: sidebarIndexRel(e.Index), Kind: templates.KindSection, SitePath: e.Index,
 			Title: cmp.Or(e.IndexTitle, e.Title), Description: e.IndexDescription, Ids: map[string]bool{},
 			Parent: s.Home, navExclude: true}
 		if e.IndexTitle != "" {
 			p.navTitle = e.Title
 		}
+		s.generatedFile(p, path.Dir(p.Rel)+"/")
 		made[e.Index], order = p, append(order, p)
-		s.sidebarIdx[p] = true
+		s.sidebarIdx[p.Rel] = p
 	}
 	if len(order) == 0 {
 		return
@@ -696,6 +700,12 @@ func (s *Site) sidebarIndexes() {
 		p.PerPage = max(len(p.Children), 1) // one list, as Docusaurus's
 	}
 	s.Pages = append(s.Pages, order...)
+}
+
+// sidebarIndexRel is the Rel of the generated index at the site path
+// index (layout.NavEntry.Index): a page of no file.
+func sidebarIndexRel(index string) string {
+	return strings.TrimPrefix(index, "/") + sectionIndex
 }
 
 // docPagination applies the docs' pagination_prev and pagination_next
