@@ -1349,6 +1349,12 @@ type NavEntry struct {
 	// could not read (a function's result): a doc it does not list may
 	// be in it all the same.
 	Partial bool
+	// Index, for a group heading, is the site path of the page the tool
+	// generates for the group, listing its items (a Docusaurus sidebars
+	// category's link: {type: 'generated-index'}); IndexTitle is that
+	// page's title when not the group's Title, IndexDescription the text
+	// under it.
+	Index, IndexTitle, IndexDescription string
 	// First marks a group heading that leads to the first page under it
 	// (Docusaurus's navbar docSidebar item links its sidebar's first
 	// doc), labelled as that page when Title is "".

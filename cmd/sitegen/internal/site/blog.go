@@ -33,10 +33,12 @@ func (s *Site) writeFeeds(out fileWriter) error {
 	return nil
 }
 
-// writeBlogFeeds writes the feeds of the blog b.
+// writeBlogFeeds writes the feeds of the blog b; a blog without posts
+// has none (plugin-content-blog's generateBlogFeed: "if
+// (!blogPosts.length) return null").
 func (s *Site) writeBlogFeeds(out fileWriter, b *layout.Blog) error {
 	list, posts := s.BlogList(b)
-	if list == nil || len(b.Feeds) == 0 {
+	if list == nil || len(b.Feeds) == 0 || len(posts) == 0 {
 		return nil
 	}
 	posts = posts[:min(len(posts), feedLimit)]

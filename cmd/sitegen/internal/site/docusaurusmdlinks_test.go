@@ -140,15 +140,35 @@ func TestDocusaurusBrokenLinksThrow(t *testing.T) {
 // index. No page sits under that URL, so sitegen writes it as the same
 // file, linked as one.
 func TestDocusaurusTrailingSlashFalseGeneratedIndex(t *testing.T) {
+	config := "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'throw', presets: [['classic', {docs: {SIDEBARS}, blog: false}]]};\n"
+	intro := "# Intro\n\n[classes](/docs/category/classes) [kit](/docs/kit) [rel](./category/classes)\n"
+	for name, files := range map[string]map[string]string{
+		"_category_ files": {
+			"docusaurus.config.js":         strings.Replace(config, "SIDEBARS", "", 1),
+			"docs/intro.md":                intro,
+			"docs/classes/_category_.json": `{"label": "Classes", "link": {"type": "generated-index"}}`,
+			"docs/classes/mage.md":         "# Mage\n",
+			"docs/gear/_category_.json":    `{"label": "Gear", "link": {"type": "generated-index", "slug": "/kit"}}`,
+			"docs/gear/rope.md":            "# Rope\n",
+		},
+		// Docusaurus 3.10.2 wrote docs/category/classes.html and
+		// docs/kit.html for sidebars.js's categories too.
+		"sidebars.js": {
+			"docusaurus.config.js": strings.Replace(config, "SIDEBARS", "sidebarPath: './sidebars.js'", 1),
+			"sidebars.js": "module.exports = {rules: ['intro', {type: 'category', label: 'Classes', link: {type: 'generated-index'}, items: ['classes/mage']}," +
+				" {type: 'category', label: 'Gear', link: {type: 'generated-index', slug: '/kit'}, items: ['gear/rope']}]};\n",
+			"docs/intro.md":        intro,
+			"docs/classes/mage.md": "# Mage\n",
+			"docs/gear/rope.md":    "# Rope\n",
+		},
+	} {
+		t.Run(name, func(t *testing.T) { trailingSlashFalseGeneratedIndex(t, files) })
+	}
+}
+
+func trailingSlashFalseGeneratedIndex(t *testing.T, files map[string]string) {
 	dir := t.TempDir()
-	sitetest.WriteFiles(t, dir, map[string]string{
-		"docusaurus.config.js":         "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'throw', presets: [['classic', {docs: {}, blog: false}]]};\n",
-		"docs/intro.md":                "# Intro\n\n[classes](/docs/category/classes) [kit](/docs/kit) [rel](./category/classes)\n",
-		"docs/classes/_category_.json": `{"label": "Classes", "link": {"type": "generated-index"}}`,
-		"docs/classes/mage.md":         "# Mage\n",
-		"docs/gear/_category_.json":    `{"label": "Gear", "link": {"type": "generated-index", "slug": "/kit"}}`,
-		"docs/gear/rope.md":            "# Rope\n",
-	})
+	sitetest.WriteFiles(t, dir, files)
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
 		t.Fatalf("build (strict; Docusaurus resolves every link): %v", err)

@@ -677,3 +677,81 @@ func TestDocusaurusPagerOneSidebarPartial(t *testing.T) {
 		t.Errorf("docs/s1 has no neighbours")
 	}
 }
+
+// TestDocusaurusSidebarsGeneratedIndex: a category of sidebars.js with
+// link: {type: 'generated-index'} has a page of its own: "Docusaurus
+// generates an index page listing the category's items ... slug:
+// '/category/docusaurus-guides'", with its "title" and "description"
+// (https://docusaurus.io/docs/sidebar/items#generated-index-page); the
+// default slug is /category/ and the label's slug (plugin-content-docs'
+// postProcessor.js). Docusaurus 3.10.2 built this fixture's categories at
+// /docs/category/classes "Classes" and /docs/kit "Gear" (trailingSlash:
+// false there: .html), each in the docs' previous/next: combat → Classes
+// → mage → thief → Gear (/docs/kit) → gear.
+func TestDocusaurusSidebarsGeneratedIndex(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'throw',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+};
+`,
+		"sidebars.js": "module.exports = {rules: ['setup', 'combat', {type: 'category', label: 'Classes', link: {type: 'generated-index'}, items: ['classes/mage', 'classes/thief']}," +
+			" {type: 'category', label: 'Gear', link: {type: 'generated-index', slug: '/kit', title: 'All the kit', description: 'What to carry.'}, items: ['gear']}]};\n",
+		"docs/setup.md":         "# Setup\n\nSee [the classes](/docs/category/classes) and [the kit](/docs/kit).\n",
+		"docs/combat.md":        "# Combat\n",
+		"docs/classes/mage.md":  "# Mage\n",
+		"docs/classes/thief.md": "# Thief\n",
+		"docs/gear.md":          "# Gear list\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct {
+		page, title string
+		lists       []string
+	}{
+		{"docs/category/classes/index.html", "Classes", []string{`href="/docs/classes/mage/"`, `href="/docs/classes/thief/"`}},
+		{"docs/kit/index.html", "All the kit", []string{`href="/docs/gear/"`, "What to carry."}},
+	} {
+		html, ok := tree[tc.page]
+		if !ok {
+			t.Errorf("%s not published", tc.page)
+			continue
+		}
+		if !strings.Contains(html, "<title>"+tc.title) {
+			t.Errorf("%s: title not %q", tc.page, tc.title)
+		}
+		for _, w := range tc.lists {
+			if !strings.Contains(html, w) {
+				t.Errorf("%s: no %s", tc.page, w)
+			}
+		}
+	}
+	link := func(html, rel string) string {
+		i := strings.Index(html, `rel="`+rel+`" href="`)
+		if i < 0 {
+			return ""
+		}
+		rest := html[i+len(`rel="`+rel+`" href="`):]
+		return rest[:strings.Index(rest, `"`)]
+	}
+	for _, tc := range []struct{ page, prev, next string }{
+		{"docs/combat/index.html", "/docs/setup/", "/docs/category/classes/"},
+		{"docs/category/classes/index.html", "/docs/combat/", "/docs/classes/mage/"},
+		{"docs/classes/mage/index.html", "/docs/category/classes/", "/docs/classes/thief/"},
+		{"docs/classes/thief/index.html", "/docs/classes/mage/", "/docs/kit/"},
+		{"docs/kit/index.html", "/docs/classes/thief/", "/docs/gear/"},
+		{"docs/gear/index.html", "/docs/kit/", ""},
+	} {
+		html := tree[tc.page]
+		if prev, next := link(html, "prev"), link(html, "next"); prev != tc.prev || next != tc.next {
+			t.Errorf("%s: previous %q next %q, want %q %q", tc.page, prev, next, tc.prev, tc.next)
+		}
+	}
+	// The sidebar's category heading leads to its page.
+	if !strings.Contains(tree["docs/gear/index.html"], `<a href="/docs/kit/">Gear</a>`) {
+		t.Errorf("docs/gear: the sidebar's Gear heading does not link /docs/kit/")
+	}
+}

@@ -497,7 +497,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	navbarLabels(l, obj, r.instances, r.blogs)
 	if sidebarPath != "" {
-		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed)
+		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed, r.url)
 		if err != nil {
 			return nil, err
 		}
@@ -937,14 +937,8 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 				p.Link = []string{path.Join(r.stripDir(dir), id), id}
 			}
 		case "generated-index":
-			// https://docusaurus.io/docs/sidebar/items#generated-index-page:
-			// "slug: /category/docusaurus-guides" (the default is
-			// /category/ and the label's slug: plugin-content-docs'
-			// postProcessor.js, `/category/${categoryLabelSlugger.slug(
-			// category.label)}`), "title", "description".
 			label := cmp.Or(p.NavLabel, p.Title)
-			slug := cmp.Or(scalar(link["slug"]), "/category/"+Slug(label))
-			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
+			p.URL, p.NoPage, p.Generated = r.url(generatedIndexSlug(label, scalar(link["slug"]))), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
 	}
@@ -955,6 +949,16 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		p.Collapsible, p.Open = false, false
 	}
 	return p, err
+}
+
+// generatedIndexSlug is the slug of a category's generated index, a
+// folder's (_category_) or a sidebars file's: "slug:
+// /category/docusaurus-guides", with its "title" and "description"
+// (https://docusaurus.io/docs/sidebar/items#generated-index-page); the
+// default is /category/ and the label's slug (plugin-content-docs'
+// postProcessor.js, `/category/${categoryLabelSlugger.slug(category.label)}`).
+func generatedIndexSlug(label, slug string) string {
+	return cmp.Or(slug, "/category/"+Slug(label))
 }
 
 // CategoryFiles are the names of a folder's category settings, in the

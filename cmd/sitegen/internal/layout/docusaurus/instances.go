@@ -241,7 +241,7 @@ func addInstance(l *layout.Layout, r *rules, inst *rules, sb string) error {
 	if sb != "" {
 		// The instance's own sidebars: its docs' order and labels, by
 		// their ids, which name the instance (instancePage).
-		nav, notes, auto, err := readSidebars(inst.dir, sb, relTo(l.Content, inst.content), inst.collapsible, inst.collapsed)
+		nav, notes, auto, err := readSidebars(inst.dir, sb, relTo(l.Content, inst.content), inst.collapsible, inst.collapsed, inst.url)
 		if err != nil {
 			return err
 		}

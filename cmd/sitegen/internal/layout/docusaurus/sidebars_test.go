@@ -23,7 +23,7 @@ func TestSidebarsForms(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := layouttest.Write(t, map[string]string{"sidebars.js": tc.js})
-			nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
+			nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true, (&rules{routeBase: "docs"}).url)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,7 +49,7 @@ func TestSidebarsForms(t *testing.T) {
 func TestSidebarsNestedArray(t *testing.T) {
 	js := "module.exports = {s: [{type: 'category', label: 'D', items: [['b', 'a']]}, 'c', [['d']]]};"
 	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
-	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true, (&rules{routeBase: "docs"}).url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestSidebarsNestedArray(t *testing.T) {
 func TestSidebarsComputedCategory(t *testing.T) {
 	js := "module.exports = {s: [\n  {type: 'category', label: 'Gen', items: gen()},\n  {type: 'category', label: 'Linked', link: {type: 'doc', id: 'l'}, items: [...more]},\n  {type: 'category', label: 'Kept', items: ['a', ...rest]},\n]};\n"
 	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
-	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true, (&rules{routeBase: "docs"}).url)
 	if err != nil {
 		t.Fatal(err)
 	}

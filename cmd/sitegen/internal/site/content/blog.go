@@ -50,6 +50,9 @@ func (s *Site) buildOneBlog(b *layout.Blog) {
 	}
 	list.PerPage = b.PerPage
 	for _, f := range b.Feeds {
+		if len(posts) == 0 {
+			break // no feed without posts (writeBlogFeeds)
+		}
 		name := f + ".xml"
 		if f == "json" {
 			name = "feed.json"

@@ -515,6 +515,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	s.homeSiteTitle(pages)
 	s.buildTree(pages)
 	s.buildBlog()
+	s.sidebarIndexes()
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
@@ -1268,6 +1269,13 @@ func (s *Site) buildTree(pages []*Page) {
 			dir = home(parentDir(dir))
 		}
 		p.Parent = section(dir)
+	}
+	// A blog without posts still has its list page (and its authors'
+	// pages, buildBlog): Docusaurus writes /blog for an empty blog.
+	for _, b := range s.Lay.Blogs {
+		if s.Lay.Rules != nil && !s.ruleFolder(b.Dir).NoPage {
+			section(b.Dir)
+		}
 	}
 	// Synthesized sections need parents too (created on demand above).
 	for i := 0; i < len(s.synth); i++ {

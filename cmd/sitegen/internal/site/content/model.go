@@ -26,6 +26,7 @@ type Model struct {
 	Home        *Page
 	Pages       []*Page              // reading order, home first
 	synth       []*Page              // sections synthesized for folders without _index.md
+	sidebarIdx  map[string]*Page     // the generated indexes of the sidebars' categories, by Rel (sidebarIndexes): pages of no folder
 	ByRel       map[string]*Page     // content-relative path -> page (what is not published left out, see publish.go)
 	Files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
 	NotFound    *Page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one

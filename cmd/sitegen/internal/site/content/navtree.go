@@ -329,6 +329,11 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			it.URL, it.Target = e.Link, e.Target
 		case e.Link != "": // a page the tool builds (layout.Layout.ToolRoute)
 			it.URL, it.Target = s.Cfg.RelURL(e.Link), e.Target
+		case e.Index != "": // a group with its generated page (sidebarIndexes)
+			it.URL = s.Cfg.RelURL(e.Index)
+			if p := s.sidebarIdx[sidebarIndexRel(e.Index)]; p != nil {
+				it.URL = s.Cfg.RelURL(p.SitePath) // its file (generatedFile)
+			}
 		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
@@ -636,10 +641,71 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	s.docPagination()
 }
 
-// generatedIndex reports whether p is a folder's generated page (a
-// Docusaurus category's generated index, layout.Page.Generated).
+// generatedIndex reports whether p is a category's generated page (a
+// Docusaurus category's generated index: a folder's,
+// layout.Page.Generated, or a sidebars file's, sidebarIndexes).
 func (s *Site) generatedIndex(p *Page) bool {
-	return p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
+	return s.sidebarIdx[p.Rel] == p || p.Kind == templates.KindSection && p.docID == "" && p.dir() != "" && s.Lay.Rules != nil && s.ruleFolder(p.dir()).Generated
+}
+
+// sidebarIndexes makes the page of each group of the layout's
+// navigation that has one (layout.NavEntry.Index: a Docusaurus sidebars
+// category's link: {type: 'generated-index'}), as a folder's generated
+// index is made (placeFolder): titled by the link's title, else the
+// category's label, its description under it, the group's items as its
+// list in the sidebar's order (the pages; a group with a page of its
+// own, that page). It is under the home page, out of the page tree: the
+// pages it lists keep their folders.
+func (s *Site) sidebarIndexes() {
+	made := map[string]*Page{}
+	var order []*Page
+	s.sidebarIdx = map[string]*Page{}
+	for _, e := range s.Lay.Nav {
+		if e.Index == "" || made[e.Index] != nil {
+			continue
+		}
+		p := &Page{Rel: sidebarIndexRel(e.Index), Kind: templates.KindSection, SitePath: e.Index,
+			Title: cmp.Or(e.IndexTitle, e.Title), Description: e.IndexDescription, Ids: map[string]bool{},
+			Parent: s.Home, navExclude: true}
+		if e.IndexTitle != "" {
+			p.navTitle = e.Title
+		}
+		s.generatedFile(p, path.Dir(p.Rel)+"/")
+		made[e.Index], order = p, append(order, p)
+		s.sidebarIdx[p.Rel] = p
+	}
+	if len(order) == 0 {
+		return
+	}
+	for i, e := range s.Lay.Nav {
+		p := made[e.Index]
+		if e.Index == "" || p.Children != nil {
+			continue
+		}
+		p.Children = []*Page{}
+		for _, c := range s.Lay.Nav[i+1:] {
+			if c.Depth <= e.Depth || c.Sidebar != e.Sidebar {
+				break
+			}
+			if c.Depth != e.Depth+1 {
+				continue
+			}
+			switch {
+			case c.Index != "":
+				p.Children = append(p.Children, made[c.Index])
+			case c.Path != "" && s.ByRel[c.Path] != nil:
+				p.Children = append(p.Children, s.ByRel[c.Path])
+			}
+		}
+		p.PerPage = max(len(p.Children), 1) // one list, as Docusaurus's
+	}
+	s.Pages = append(s.Pages, order...)
+}
+
+// sidebarIndexRel is the Rel of the generated index at the site path
+// index (layout.NavEntry.Index): a page of no file.
+func sidebarIndexRel(index string) string {
+	return strings.TrimPrefix(index, "/") + sectionIndex
 }
 
 // docPagination applies the docs' pagination_prev and pagination_next

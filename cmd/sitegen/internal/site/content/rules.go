@@ -87,11 +87,8 @@ func (s *Site) placeFolder(sec *Page, dir string) {
 	f := s.ruleFolder(dir)
 	if f.URL != "" {
 		sec.SitePath = f.URL
-		if f.Generated && s.Lay.SectionFiles && (s.Lay.FileURL == nil || s.Lay.FileURL(dir+"/", sec.Meta)) {
-			// A generated page at a URL of its own, no page under it
-			// (a Docusaurus generated index under trailingSlash: false,
-			// docs/category/classes.html): written as the tool's file.
-			sec.SitePath, sec.fileURL = fileOf(f.URL), true
+		if f.Generated {
+			s.generatedFile(sec, dir+"/")
 		}
 	}
 	if dir != "" && cmp.Or(f.PageTitle, f.NavLabel, f.Title) != "" {
@@ -105,6 +102,16 @@ func (s *Site) placeFolder(sec *Page, dir string) {
 	sec.NoPage = f.NoPage && dir != ""
 	sec.navFold, sec.navOpen = sec.NoPage && f.Collapsible, f.Open
 	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName
+}
+
+// generatedFile writes the generated page sec (of the content-relative
+// folder dir) as the tool's file where the tool writes its sections so:
+// a generated page at a URL of its own, no page under it (a Docusaurus
+// generated index under trailingSlash: false, docs/category/classes.html).
+func (s *Site) generatedFile(sec *Page, dir string) {
+	if s.Lay.SectionFiles && (s.Lay.FileURL == nil || s.Lay.FileURL(dir, sec.Meta)) {
+		sec.SitePath, sec.fileURL = fileOf(sec.SitePath), true
+	}
 }
 
 // resolveNavIDs gives the layout's navigation entries that name a page by
