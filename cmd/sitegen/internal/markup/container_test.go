@@ -198,6 +198,26 @@ func TestMDX(t *testing.T) {
 			not:  []string{"#####", "**", "escriptiveBox", "oteBox"},
 			problems: []string{"warning: 2:1: MDX component <DescriptiveBox> is not rendered: its content is shown as it is",
 				"warning: 8:1: MDX component <NoteBox> is not rendered: its content is shown as it is"}},
+		// "HTML syntax doesn't work in MDX as it is replaced by JSX"
+		// (https://mdxjs.com/docs/what-is-mdx/#markdown) and "you can use
+		// markdown inside JSX" (https://mdxjs.com/docs/what-is-mdx/): an
+		// HTML element on lines of its own is JSX whose children are
+		// Markdown, not a CommonMark HTML block raw to the next blank line.
+		// sl25: brian-montgomery/jc2e-tea setup.mdx's <div class="indent">
+		// printed its "### Trade in China: Silver" and numbered list as text.
+		{name: "HTML element's children are Markdown",
+			src: "<div class=\"indent\">\n### Trade in Silver\n1. Buy **tea**.\n2. Sell it.\n</div>\n\n<section>\n<div class=\"box\">\n*Inner*\n</div>\n</section>\n\nAfter.\n",
+			want: []string{`<div class="indent">`, `<h3 id="trade-in-silver">Trade in Silver`, "<li>Buy <strong>tea</strong>.</li>", "<li>Sell it.</li>", "</div>",
+				"<section>", `<div class="box">`, "<p><em>Inner</em></p>", "</div>", "</section>", "<p>After.</p>"},
+			not: []string{"###", "1. Buy", "**", "&lt;"}},
+		// Void elements, one-line elements and raw-text ones stay HTML.
+		{name: "HTML that stays HTML",
+			src:  "<br>\n<p>One *line*</p>\n\n<pre>\n### not a heading\n</pre>\n",
+			want: []string{"<br>", "<p>One *line*</p>", "### not a heading"}, not: []string{"<h3", "<em>"}},
+		{name: "HTML element without a closing tag on its own line",
+			src:  "<div class=\"x\">\n### Heading\n\nText.</div>\n",
+			want: []string{`<h3 id="heading">Heading`}, not: []string{"###"},
+			problems: []string{"warning: 1:1: <div> has no closing tag on a line of its own: MDX reads its children as Markdown, which are kept without it (so are the other such elements of the page)"}},
 		// "Since all doc files are parsed using MDX, anything that looks
 		// like HTML is actually JSX. Therefore, if you need to inline-style
 		// a component, follow JSX flavor and provide style objects"
