@@ -210,6 +210,18 @@ func TestMDX(t *testing.T) {
 			want: []string{`<div class="indent">`, `<h3 id="trade-in-silver">Trade in Silver`, "<li>Buy <strong>tea</strong>.</li>", "<li>Sell it.</li>", "</div>",
 				"<section>", `<div class="box">`, "<p><em>Inner</em></p>", "</div>", "</section>", "<p>After.</p>"},
 			not: []string{"###", "1. Buy", "**", "&lt;"}},
+		// "MDX … supports JavaScript expressions inside curly braces"
+		// (https://mdxjs.com/docs/what-is-mdx/#expressions): {…} in text is
+		// no text, its _ no emphasis. A string literal, an exported
+		// constant and a front matter field ({frontmatter.title}, Astro's
+		// MDX) are read; any other is shown as its source, as code, with
+		// one warning a page. sl25: jc2e-tea's {frontmatter._["role.…"]}
+		// printed as text and turned the paragraph italic.
+		{name: "expressions in text",
+			src: "---\ntitle: Tea Trade\nyear: 1784\n---\n\nexport const port = 'Canton'\n\n## About {frontmatter.title}\n\nIn {frontmatter.year} the {frontmatter._[\"role.company.tea\"]} sailed{' '}to {port}, _really_ {frontmatter.missing} {a_b_c}.\n",
+			want: []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>"},
+			not:  []string{"<em>role", "{port}", "{' '}"},
+			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
 		// Void elements, one-line elements and raw-text ones stay HTML.
 		{name: "HTML that stays HTML",
 			src:  "<br>\n<p>One *line*</p>\n\n<pre>\n### not a heading\n</pre>\n",

@@ -705,7 +705,8 @@ func (p *elementParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (p *elementParser) CanInterruptParagraph() bool                 { return true }
 func (p *elementParser) CanAcceptIndentedLine() bool                 { return true }
 
-// inlineParser drops {/* comments */} and component tags in running text.
+// inlineParser drops {/* comments */} and component tags in running text
+// and reads {expressions} (textexpr.go).
 type inlineParser struct{ ext Extension }
 
 func (p *inlineParser) Trigger() []byte { return []byte{'{', '<'} }
@@ -744,6 +745,9 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 		}
 		block.Advance(end + 3)
 		return &InlineDropped{}
+	}
+	if line[0] == '{' {
+		return p.parseExpression(line, seg, block, pc)
 	}
 	m := inlineTagRE.FindSubmatch(line)
 	if m == nil {

@@ -1,0 +1,107 @@
+package mdx
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"go.abhg.dev/goldmark/frontmatter"
+)
+
+// An {expression} in running text is JavaScript, not text: MDX
+// "supports JavaScript expressions inside curly braces"
+// (https://mdxjs.com/docs/what-is-mdx/#expressions), so nothing in it is
+// Markdown (its _ starts no emphasis). sitegen reads the expressions
+// whose value it knows: a string or template literal ({' '}), the name of
+// a string constant the page exports (export const title = '…', then
+// {title}, https://mdxjs.com/docs/what-is-mdx/#esm), and a front matter
+// field whose value is a string, a number or a boolean
+// ({frontmatter.title}, as Astro's MDX integration provides it,
+// https://docs.astro.build/en/guides/integrations-guide/mdx/). Any other
+// is shown as its source, as code, with one warning a page naming the
+// first.
+
+// exprWarnedKey is set in a parser context once the page's first
+// expression not read has been reported.
+var exprWarnedKey = parser.NewContextKey()
+
+// frontMatterKey caches, in a parser context, the page's front matter
+// fields (nil map when it has none or it does not decode).
+var frontMatterKey = parser.NewContextKey()
+
+// frontMatterRE matches a front matter field: frontmatter.name,
+// frontmatter["name"] or frontmatter['name'].
+var frontMatterRE = regexp.MustCompile(`^frontmatter\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\])$`)
+
+// parseExpression reads the {expression} line starts with; nil when the
+// expression does not end on this line (its text is then left as it is).
+func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text.Reader, pc parser.Context) ast.Node {
+	end := scanJSX(line, 0, func(c byte, depth int) bool { return c == '}' && depth == 0 })
+	if end < 0 {
+		return nil
+	}
+	src := strings.TrimSpace(string(line[1:end]))
+	block.Advance(end + 1)
+	value, ok := "", src == ""
+	if !ok {
+		var unread string
+		value, unread, ok = jsString(src, exports(pc))
+		ok = ok && unread == ""
+	}
+	if !ok {
+		value, ok = frontMatterField(src, pc)
+	}
+	if ok { // its value, as text
+		s := ast.NewString([]byte(value))
+		s.SetRaw(true)
+		return s
+	}
+	if p.ext.Warn != nil && pc.Get(exprWarnedKey) == nil {
+		pc.Set(exprWarnedKey, true)
+		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX expression {%s} is not evaluated: its source is shown as code (so are the page's other such expressions)", src))
+	}
+	code := ast.NewCodeSpan() // its source, braces and all
+	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, seg.Start+end+1)))
+	return code
+}
+
+// frontMatterField is the value of the front matter field expr names
+// (frontMatterRE), when it is a string, a number or a boolean.
+func frontMatterField(expr string, pc parser.Context) (string, bool) {
+	m := frontMatterRE.FindStringSubmatch(expr)
+	if m == nil {
+		return "", false
+	}
+	name := m[1]
+	if name == "" {
+		s, _, ok := jsString(m[2], nil)
+		if !ok {
+			return "", false
+		}
+		name = s
+	}
+	fields, ok := pc.Get(frontMatterKey).(map[string]any)
+	if !ok {
+		if d := frontmatter.Get(pc); d != nil {
+			_ = d.Decode(&fields) // a front matter that does not decode has no fields here; the page's loader reports it
+		}
+		pc.Set(frontMatterKey, fields)
+	}
+	switch v := fields[name].(type) {
+	case string:
+		return v, true
+	case bool:
+		return strconv.FormatBool(v), true
+	case int:
+		return strconv.Itoa(v), true
+	case uint64:
+		return strconv.FormatUint(v, 10), true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	}
+	return "", false
+}
