@@ -218,7 +218,7 @@ func TestMDX(t *testing.T) {
 		// one warning a page. sl25: jc2e-tea's {frontmatter._["role.…"]}
 		// printed as text and turned the paragraph italic.
 		{name: "expressions in text",
-			src:      "---\ntitle: Tea Trade\nyear: 1784\n---\n\nexport const port = 'Canton'\n\n## About {frontmatter.title}\n\nIn {frontmatter.year} the {frontmatter._[\"role.company.tea\"]} sailed{' '}to {port}, _really_ {frontmatter.missing} {a_b_c}.\n",
+			src:      "---\ntitle: Tea Trade\nyear: 1784\n---\n\nexport const port = 'Canton'\n\n## About {frontmatter.title}\n\nIn {frontmatter.year} the {frontmatter._[\"role.company.tea\"]} sailed{' '}to {port}, _really_ {frontmatter.missing} {a_b_c}{ /* a note */ }.\n",
 			want:     []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>"},
 			not:      []string{"<em>role", "{port}", "{' '}"},
 			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
@@ -728,6 +728,37 @@ func TestStarlightFenceTitles(t *testing.T) {
 			if len(problems) != 0 {
 				t.Errorf("problems = %q", problems)
 			}
+		})
+	}
+}
+
+// TestMDXHeadingExpressionIDs: a heading's {expression} is its source in
+// the id (mdast-util-to-string's text of an mdxTextExpression, as
+// Docusaurus reads it); Astro (Starlight's .mdx) uses a front matter
+// field's string value instead: rehype-heading-ids "if (typeof
+// frontmatterValue === 'string') value = frontmatterValue"
+// (@astrojs/markdown-remark 6, rehype-collect-headings.js). The text
+// shown is the value in both (TestMDX "expressions in text").
+func TestMDXHeadingExpressionIDs(t *testing.T) {
+	src := "---\ntitle: Tea Trade\nyear: 1784\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n"
+	starlight := docusaurusDialect
+	starlight.MDXFilesOnly, starlight.Slug = true, docusaurus.Slug
+	docs := docusaurusDialect
+	docs.Slug = docusaurus.Slug
+	tests := []struct {
+		name    string
+		dialect Dialects
+		want    []string
+	}{
+		{name: "Starlight", dialect: starlight,
+			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+		{name: "Docusaurus", dialect: docs,
+			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: "docs/a.mdx"})
+			wantInOrder(t, out, tt.want)
 		})
 	}
 }

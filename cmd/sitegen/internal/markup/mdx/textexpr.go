@@ -1,6 +1,7 @@
 package mdx
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 )
 
@@ -46,11 +48,12 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 	}
 	src := strings.TrimSpace(string(line[1:end]))
 	block.Advance(end + 1)
-	value, ok := "", src == ""
-	if !ok {
-		var unread string
-		value, unread, ok = jsString(src, exports(pc))
-		ok = ok && unread == ""
+	if src == "" || isComment(src) { // {/* a comment */}, { /* spaced */ }: nothing
+		return &InlineDropped{}
+	}
+	value, ok := "", false
+	if v, unread, str := jsString(src, exports(pc)); str && unread == "" {
+		value, ok = v, true
 	}
 	if !ok {
 		value, ok = frontMatterField(src, pc)
@@ -104,4 +107,80 @@ func frontMatterField(expr string, pc parser.Context) (string, bool) {
 		return strconv.FormatFloat(v, 'f', -1, 64), true
 	}
 	return "", false
+}
+
+// isComment reports whether expr is one /* comment */ and nothing else.
+func isComment(expr string) bool {
+	return strings.HasPrefix(expr, "/*") && strings.Index(expr, "*/") == len(expr)-2
+}
+
+// HeadingSource is a heading's Markdown source (an MDX page's, pc's) as
+// its id is made from it: each {expression} is its source, without its
+// braces, or, with frontMatter, a front matter field's string value, as
+// Astro's rehype-heading-ids reads an mdxTextExpression (the value "if
+// typeof frontmatterValue === 'string'", else the expression's text);
+// its punctuation is escaped, so that it is text, not Markdown. A
+// {/* comment */} is left as it is (headingIDs reads {/* #id */}).
+func HeadingSource(value []byte, pc parser.Context, frontMatter bool) []byte {
+	if off(pc) || bytes.IndexByte(value, '{') < 0 {
+		return value
+	}
+	var b []byte
+	last := 0
+	for i := 0; i < len(value); i++ {
+		switch value[i] {
+		case '\\':
+			i++
+			continue
+		case '`': // a code span: its braces are text
+			if j := bytes.IndexByte(value[i+1:], '`'); j >= 0 {
+				i += j + 1
+			}
+			continue
+		case '{':
+		default:
+			continue
+		}
+		end := scanJSX(value, i, func(c byte, depth int) bool { return c == '}' && depth == 0 })
+		if end < 0 {
+			break
+		}
+		src := strings.TrimSpace(string(value[i+1 : end]))
+		if strings.HasPrefix(src, "/*") {
+			i = end
+			continue
+		}
+		text := src
+		if v, ok := frontMatterField(src, pc); ok && frontMatter && isFrontMatterString(src, pc) {
+			text = v
+		}
+		b = append(b, value[last:i]...)
+		for k := 0; k < len(text); k++ {
+			if c := text[k]; c < 0x80 && util.IsPunct(c) {
+				b = append(b, '\\')
+			}
+			b = append(b, text[k])
+		}
+		last, i = end+1, end
+	}
+	if b == nil {
+		return value
+	}
+	return append(b, value[last:]...)
+}
+
+// isFrontMatterString reports whether the front matter field expr names
+// is a string (not a number or a boolean).
+func isFrontMatterString(expr string, pc parser.Context) bool {
+	m := frontMatterRE.FindStringSubmatch(expr)
+	fields, _ := pc.Get(frontMatterKey).(map[string]any)
+	if m == nil || fields == nil {
+		return false
+	}
+	name := m[1]
+	if name == "" {
+		name, _, _ = jsString(m[2], nil)
+	}
+	_, ok := fields[name].(string)
+	return ok
 }
