@@ -222,6 +222,14 @@ func TestMDX(t *testing.T) {
 			want:     []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>"},
 			not:      []string{"<em>role", "{port}", "{' '}"},
 			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
+		// micromark reads an ATX heading's indent without a limit where
+		// indented code is disabled, as in MDX ("Indented code blocks are
+		// not supported", https://mdxjs.com/docs/what-is-mdx/#markdown):
+		// jc2e-tea setup.mdx's "         ### India" in nested <div>s is a
+		// heading (its #india link was broken).
+		{name: "indented heading in HTML elements",
+			src:  "<div class=\"a\">\n   <div class=\"b\">\n         ### India\n\n         Text.\n   </div>\n</div>\n",
+			want: []string{`<div class="a">`, `<div class="b">`, `<h3 id="india">India`, "<p>Text.</p>", "</div>", "</div>"}, not: []string{"###"}},
 		// Void elements, one-line elements and raw-text ones stay HTML.
 		{name: "HTML that stays HTML",
 			src:  "<br>\n<p>One *line*</p>\n\n<pre>\n### not a heading\n</pre>\n",

@@ -923,3 +923,32 @@ func renderCode(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 	_ = w.WriteByte('\n')
 	return ast.WalkSkipChildren, nil
 }
+
+// IndentedHeadings wraps goldmark's ATX heading parser for a site that
+// reads MDX, which has no indented code: on an MDX page a heading may be
+// indented by four spaces or more (a "### India" inside a <div> indented
+// with its tag), as micromark reads an ATX heading's line prefix without
+// a limit where codeIndented is disabled
+// (https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code blocks
+// are not supported"); on a page read as Markdown (Off) such a line is
+// not a heading. The caller puts it in place of goldmark's parser.
+func IndentedHeadings(p parser.BlockParser) parser.BlockParser { return indentedHeading{p} }
+
+type indentedHeading struct{ parser.BlockParser }
+
+func (indentedHeading) CanAcceptIndentedLine() bool { return true }
+
+func (p indentedHeading) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if pc.BlockIndent() >= 4 && off(pc) {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+// SetOption passes goldmark's parser options (heading ids, attributes)
+// to the heading parser.
+func (p indentedHeading) SetOption(name parser.OptionName, value any) {
+	if o, ok := p.BlockParser.(parser.SetOptioner); ok {
+		o.SetOption(name, value)
+	}
+}
