@@ -42,6 +42,9 @@ var frontMatterRE = regexp.MustCompile(`^frontmatter\s*(?:\.\s*([A-Za-z_$][\w$]*
 // parseExpression reads the {expression} line starts with; nil when the
 // expression does not end on this line (its text is then left as it is).
 func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text.Reader, pc parser.Context) ast.Node {
+	if texArgument(block.Source(), seg.Start) {
+		return nil
+	}
 	end := scanJSX(line, 0, func(c byte, depth int) bool { return c == '}' && depth == 0 })
 	if end < 0 {
 		return nil
@@ -183,4 +186,24 @@ func isFrontMatterString(expr string, pc parser.Context) bool {
 	}
 	_, ok := fields[name].(string)
 	return ok
+}
+
+// texArgument reports whether the { at src[at] is a TeX command's
+// argument (\text{…}, x^{2}, a_{i}): math (remark-math, which a site
+// adds to MDX and sitegen may not read) whose braces are no expression.
+func texArgument(src []byte, at int) bool {
+	i := at
+	for i > 0 && (src[i-1] >= 'a' && src[i-1] <= 'z' || src[i-1] >= 'A' && src[i-1] <= 'Z') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch src[i-1] {
+	case '\\':
+		return i < at
+	case '^', '_':
+		return i == at
+	}
+	return false
 }
