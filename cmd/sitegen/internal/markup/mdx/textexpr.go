@@ -202,8 +202,8 @@ func texArgument(src []byte, at int) bool {
 	switch src[i-1] {
 	case '\\':
 		return i < at
-	case '^', '_':
-		return i == at
+	case '^', '_': // x^{2}, a_{i}; not _{expression}_, emphasis around one
+		return i == at && i >= 2 && (isNameByte(src[i-2]) || src[i-2] == '}')
 	}
 	return false
 }
