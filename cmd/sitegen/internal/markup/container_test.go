@@ -198,6 +198,46 @@ func TestMDX(t *testing.T) {
 			not:  []string{"#####", "**", "escriptiveBox", "oteBox"},
 			problems: []string{"warning: 2:1: MDX component <DescriptiveBox> is not rendered: its content is shown as it is",
 				"warning: 8:1: MDX component <NoteBox> is not rendered: its content is shown as it is"}},
+		// "HTML syntax doesn't work in MDX as it is replaced by JSX"
+		// (https://mdxjs.com/docs/what-is-mdx/#markdown) and "you can use
+		// markdown inside JSX" (https://mdxjs.com/docs/what-is-mdx/): an
+		// HTML element on lines of its own is JSX whose children are
+		// Markdown, not a CommonMark HTML block raw to the next blank line.
+		// sl25: brian-montgomery/jc2e-tea setup.mdx's <div class="indent">
+		// printed its "### Trade in China: Silver" and numbered list as text.
+		{name: "HTML element's children are Markdown",
+			src: "<div class=\"indent\">\n### Trade in Silver\n1. Buy **tea**.\n2. Sell it.\n</div>\n\n<section>\n<div class=\"box\">\n*Inner*\n</div>\n</section>\n\nAfter.\n",
+			want: []string{`<div class="indent">`, `<h3 id="trade-in-silver">Trade in Silver`, "<li>Buy <strong>tea</strong>.</li>", "<li>Sell it.</li>", "</div>",
+				"<section>", `<div class="box">`, "<p><em>Inner</em></p>", "</div>", "</section>", "<p>After.</p>"},
+			not: []string{"###", "1. Buy", "**", "&lt;"}},
+		// "MDX … supports JavaScript expressions inside curly braces"
+		// (https://mdxjs.com/docs/what-is-mdx/#expressions): {…} in text is
+		// no text, its _ no emphasis. A string literal, an exported
+		// constant and a front matter field ({frontmatter.title}, Astro's
+		// MDX) are read; any other is shown as its source, as code, with
+		// one warning a page. sl25: jc2e-tea's {frontmatter._["role.…"]}
+		// printed as text and turned the paragraph italic.
+		{name: "expressions in text",
+			src:      "---\ntitle: Tea Trade\nyear: 1784\n---\n\nexport const port = 'Canton'\n\n## About {frontmatter.title}\n\nIn {frontmatter.year} the {frontmatter._[\"role.company.tea\"]} sailed{' '}to {port}, _really_ {frontmatter.missing} {a_b_c}{ /* a note */ }.\n\nMath: $\\text{Psi level}\\times x^{2}$ and _{frontmatter.title}_\n",
+			want:     []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>", "and <em>Tea Trade</em>"},
+			not:      []string{"<em>role", "{port}", "{' '}", "<code>{Psi", "<code>{2"},
+			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
+		// micromark reads an ATX heading's indent without a limit where
+		// indented code is disabled, as in MDX ("Indented code blocks are
+		// not supported", https://mdxjs.com/docs/what-is-mdx/#markdown):
+		// jc2e-tea setup.mdx's "         ### India" in nested <div>s is a
+		// heading (its #india link was broken).
+		{name: "indented heading in HTML elements",
+			src:  "<div class=\"a\">\n   <div class=\"b\">\n         ### India\n\n         Text.\n   </div>\n</div>\n",
+			want: []string{`<div class="a">`, `<div class="b">`, `<h3 id="india">India`, "<p>Text.</p>", "</div>", "</div>"}, not: []string{"###"}},
+		// Void elements, one-line elements and raw-text ones stay HTML.
+		{name: "HTML that stays HTML",
+			src:  "<br>\n<p>One *line*</p>\n\n<pre>\n### not a heading\n</pre>\n",
+			want: []string{"<br>", "<p>One *line*</p>", "### not a heading"}, not: []string{"<h3", "<em>"}},
+		{name: "HTML element without a closing tag on its own line",
+			src:  "<div class=\"x\">\n### Heading\n\nText.</div>\n",
+			want: []string{`<h3 id="heading">Heading`}, not: []string{"###"},
+			problems: []string{"warning: 1:1: <div> has no closing tag on a line of its own: MDX reads its children as Markdown, which are kept without it (so are the other such elements of the page)"}},
 		// "Since all doc files are parsed using MDX, anything that looks
 		// like HTML is actually JSX. Therefore, if you need to inline-style
 		// a component, follow JSX flavor and provide style objects"
@@ -696,6 +736,37 @@ func TestStarlightFenceTitles(t *testing.T) {
 			if len(problems) != 0 {
 				t.Errorf("problems = %q", problems)
 			}
+		})
+	}
+}
+
+// TestMDXHeadingExpressionIDs: a heading's {expression} is its source in
+// the id (mdast-util-to-string's text of an mdxTextExpression, as
+// Docusaurus reads it); Astro (Starlight's .mdx) uses a front matter
+// field's string value instead: rehype-heading-ids "if (typeof
+// frontmatterValue === 'string') value = frontmatterValue"
+// (@astrojs/markdown-remark 6, rehype-collect-headings.js). The text
+// shown is the value in both (TestMDX "expressions in text").
+func TestMDXHeadingExpressionIDs(t *testing.T) {
+	src := "---\ntitle: Tea Trade\nyear: 1784\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n"
+	starlight := docusaurusDialect
+	starlight.MDXFilesOnly, starlight.Slug = true, docusaurus.Slug
+	docs := docusaurusDialect
+	docs.Slug = docusaurus.Slug
+	tests := []struct {
+		name    string
+		dialect Dialects
+		want    []string
+	}{
+		{name: "Starlight", dialect: starlight,
+			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+		{name: "Docusaurus", dialect: docs,
+			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: "docs/a.mdx"})
+			wantInOrder(t, out, tt.want)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"bytes"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	stdhtml "html"
 	"regexp"
 	"strconv"
@@ -364,6 +365,16 @@ func (m *Markdown) newContext() parser.Context {
 	if m.opts.Dialects.Slug != nil {
 		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline, python: m.opts.Dialects.PythonUnique}
 	}
+	var mdxIDs *mdxHeadingIDs
+	if m.opts.Dialects.MDX {
+		if ids == nil {
+			ids = parser.NewContext().IDs()
+		}
+		// Astro (MDXFilesOnly: Starlight) reads a front matter field's
+		// value into the id; Docusaurus's ids are the expression's text.
+		mdxIDs = &mdxHeadingIDs{IDs: ids, frontMatter: m.opts.Dialects.MDXFilesOnly}
+		ids = mdxIDs
+	}
 	if m.opts.Dialects.Emoji && !m.opts.Dialects.Kramdown {
 		if ids == nil {
 			ids = parser.NewContext().IDs()
@@ -373,7 +384,27 @@ func (m *Markdown) newContext() parser.Context {
 	if ids == nil {
 		return parser.NewContext()
 	}
-	return parser.NewContext(parser.WithIDs(ids))
+	pc := parser.NewContext(parser.WithIDs(ids))
+	if mdxIDs != nil {
+		mdxIDs.pc = pc
+	}
+	return pc
+}
+
+// mdxHeadingIDs are ids made from an MDX heading's source with its
+// {expressions} read as its tool reads them (mdx.HeadingSource).
+type mdxHeadingIDs struct {
+	parser.IDs
+	pc          parser.Context // the page's, for its front matter
+	frontMatter bool
+}
+
+// Generate implements parser.IDs.
+func (s *mdxHeadingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	if kind == ast.KindHeading {
+		value = mdx.HeadingSource(value, s.pc, s.frontMatter)
+	}
+	return s.IDs.Generate(value, kind)
 }
 
 // strippedIDs are ids made from a heading's text without what strip

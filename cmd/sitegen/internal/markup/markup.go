@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -449,6 +450,11 @@ func New(opts Options) *Markdown {
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewCodeBlockParser(), mdx.IndentedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewFencedCodeBlockParser(), mdx.FencedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
+		for i, v := range rec.cfg.BlockParsers {
+			if reflect.TypeOf(v.Value) == reflect.TypeOf(parser.NewATXHeadingParser()) {
+				rec.cfg.BlockParsers[i].Value = mdx.IndentedHeadings(v.Value.(parser.BlockParser))
+			}
+		}
 	}
 	m.md.SetParser(rec.parser(fullParser))
 	m.outline = rec.parser(outlineParser)

@@ -139,10 +139,12 @@ type Element struct {
 	// values, bare prop names), "" for none.
 	SelfClosing bool
 	Mark        string
-	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
-	// name of its first attribute written as an expression; open and
-	// shut are then the source lines of its opening and closing tags
-	// (shut empty until one closes it), which jsxElements makes raw HTML.
+	// lower is set for a lower-case element read as JSX (jsxHTML);
+	// jsxAttr is then the name of its first attribute written as an
+	// expression ("" for none), open and shut the source lines of its
+	// opening and closing tags (shut empty until one closes it), which
+	// jsxElements makes raw HTML.
+	lower   bool
 	jsxAttr string
 	open    []text.Segment
 	shut    text.Segment
@@ -393,29 +395,51 @@ var htmlTagRE = regexp.MustCompile(`^<([a-z][\w-]*)(?:[\s>]|$)`)
 // exprAttrRE matches an attribute written as a JSX expression: name={.
 var exprAttrRE = regexp.MustCompile(`\s([A-Za-z_][\w:-]*)\s*=\s*\{`)
 
-// jsxHTML matches a lower-case element that is JSX, not HTML: its opening
-// tag, whole on the line, has an attribute written as an expression
-// (<div style={{ display: 'grid' }}>), which HTML has not. "Since all doc
-// files are parsed using MDX, anything that looks like HTML is actually
-// JSX. Therefore, if you need to inline-style a component, follow JSX
-// flavor and provide style objects"
-// (https://docusaurus.io/docs/2.x/markdown-features/react). Its children
-// are Markdown, as a component's; a self-closing one (<img src={…} />)
-// stays HTML, unless its tag goes on over lines (then it shows nothing).
+// jsxHTML matches a lower-case element that MDX reads as JSX, whose
+// children are Markdown: "HTML syntax doesn't work in MDX as it is
+// replaced by JSX" (https://mdxjs.com/docs/what-is-mdx/#markdown), and
+// "you can use markdown inside JSX" (https://mdxjs.com/docs/what-is-mdx/),
+// so CommonMark's HTML block (raw to the next blank line) does not apply.
+// That is an opening tag whole on its line (<div class="indent">), or
+// one with an attribute written as an expression (<div style={{
+// display: 'grid' }}>), which may go on over lines: "Since all doc files
+// are parsed using MDX, anything that looks like HTML is actually JSX.
+// Therefore, if you need to inline-style a component, follow JSX flavor
+// and provide style objects"
+// (https://docusaurus.io/docs/2.x/markdown-features/react). A
+// self-closing tag (<img src={…} />), a void element (<br>, <hr>) and
+// the elements whose content CommonMark keeps raw (<pre>, <script>,
+// <style>, <textarea>) stay HTML, unless a tag with an expression goes
+// on over lines (then it shows nothing). It returns the whole match, the
+// name and the first expression attribute's name ("" for none).
 func jsxHTML(line []byte) ([][]byte, bool) {
 	m := htmlTagRE.FindSubmatch(line)
-	if m == nil {
+	if m == nil || rawTags[string(m[1])] {
 		return nil, false
 	}
 	end, selfClosing, ok := tagEnd(line)
+	whole := ok && end == len(line)
 	if !ok { // an opening tag over lines (<a href="x" style={{ …): read as far as written
 		end = len(line)
 	}
 	a := exprAttrRE.FindSubmatch(line[:end])
-	if selfClosing || a == nil {
+	if selfClosing || (a == nil && !whole) {
 		return nil, false
 	}
-	return [][]byte{m[0], m[1], a[1]}, true
+	var attr []byte
+	if a != nil {
+		attr = a[1]
+	}
+	return [][]byte{m[0], m[1], attr}, true
+}
+
+// rawTags are the lower-case tags jsxHTML leaves to HTML: void elements,
+// which have no children, and those whose content is raw text
+// (CommonMark's HTML block kind 1).
+var rawTags = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true,
+	"link": true, "meta": true, "param": true, "source": true, "track": true, "wbr": true,
+	"pre": true, "script": true, "style": true, "textarea": true,
 }
 
 func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
@@ -437,7 +461,7 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	}
 	n := &Element{Name: string(m[1]), Line: seg.Start + off}
 	if jsx {
-		n.jsxAttr = string(m[2])
+		n.lower, n.jsxAttr = true, string(m[2])
 	}
 	if n.Name == "summary" {
 		if d, ok := parent.(*Element); !ok || d.Name != "details" {
@@ -445,7 +469,7 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 		}
 	}
 	n.tag = append(n.tag, rest...)
-	if jsx {
+	if n.lower {
 		n.open = append(n.open, text.NewSegment(seg.Start+off, seg.Stop))
 	}
 	end, selfClosing, ok := tagEnd(n.tag)
@@ -485,7 +509,7 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	tag := n.tag
 	n.Attrs, n.Unread = attrs(tag[len(n.Name)+1:], pc)
 	n.tag = nil
-	if selfClosing && n.jsxAttr != "" { // <img style={{…}}\n/>: no text of its own
+	if selfClosing && n.lower { // <img style={{…}}\n/>: no text of its own
 		n.closed, n.SelfClosing = true, true
 		return
 	}
@@ -502,7 +526,7 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		}
 		return
 	}
-	if n.jsxAttr != "" {
+	if n.lower {
 		if n.Name == "a" {
 			n.Href = strings.TrimSpace(n.Attrs["href"])
 		}
@@ -536,7 +560,7 @@ type jsxElements struct{ warn Warn }
 func (t jsxElements) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	var els []*Element
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if e, ok := n.(*Element); ok && entering && e.jsxAttr != "" && !e.SelfClosing {
+		if e, ok := n.(*Element); ok && entering && e.lower && !e.SelfClosing {
 			els = append(els, e)
 		}
 		return ast.WalkContinue, nil
@@ -544,9 +568,14 @@ func (t jsxElements) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	warned := false
 	for _, e := range els {
 		if e.Name == "a" || e.shut.Len() == 0 || len(e.open) == 0 {
-			if !warned && t.warn != nil {
-				warned = true
+			if warned || t.warn == nil || (e.jsxAttr == "" && e.shut.Len() != 0) {
+				continue // a plain <a href>: the link around its content
+			}
+			warned = true
+			if e.jsxAttr != "" {
 				t.warn(pc, e.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", e.Name, e.jsxAttr, e.jsxAttr))
+			} else {
+				t.warn(pc, e.Line, fmt.Sprintf("<%s> has no closing tag on a line of its own: MDX reads its children as Markdown, which are kept without it (so are the other such elements of the page)", e.Name))
 			}
 			continue
 		}
@@ -633,7 +662,7 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	line, seg := reader.PeekLine()
 	if n.pending {
-		if n.jsxAttr != "" {
+		if n.lower {
 			n.open = append(n.open, text.NewSegment(seg.Start, seg.Stop))
 		}
 		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
@@ -650,7 +679,7 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name && !openInside(n) {
 		n.closed = true
-		if n.jsxAttr != "" {
+		if n.lower {
 			n.shut = text.NewSegment(seg.Start, seg.Stop)
 		}
 		reader.Advance(seg.Len() - 1)
@@ -676,7 +705,8 @@ func (p *elementParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (p *elementParser) CanInterruptParagraph() bool                 { return true }
 func (p *elementParser) CanAcceptIndentedLine() bool                 { return true }
 
-// inlineParser drops {/* comments */} and component tags in running text.
+// inlineParser drops {/* comments */} and component tags in running text
+// and reads {expressions} (textexpr.go).
 type inlineParser struct{ ext Extension }
 
 func (p *inlineParser) Trigger() []byte { return []byte{'{', '<'} }
@@ -715,6 +745,9 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 		}
 		block.Advance(end + 3)
 		return &InlineDropped{}
+	}
+	if line[0] == '{' {
+		return p.parseExpression(line, seg, block, pc)
 	}
 	m := inlineTagRE.FindSubmatch(line)
 	if m == nil {
@@ -889,4 +922,33 @@ func renderCode(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 	}
 	_ = w.WriteByte('\n')
 	return ast.WalkSkipChildren, nil
+}
+
+// IndentedHeadings wraps goldmark's ATX heading parser for a site that
+// reads MDX, which has no indented code: on an MDX page a heading may be
+// indented by four spaces or more (a "### India" inside a <div> indented
+// with its tag), as micromark reads an ATX heading's line prefix without
+// a limit where codeIndented is disabled
+// (https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code blocks
+// are not supported"); on a page read as Markdown (Off) such a line is
+// not a heading. The caller puts it in place of goldmark's parser.
+func IndentedHeadings(p parser.BlockParser) parser.BlockParser { return indentedHeading{p} }
+
+type indentedHeading struct{ parser.BlockParser }
+
+func (indentedHeading) CanAcceptIndentedLine() bool { return true }
+
+func (p indentedHeading) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if pc.BlockIndent() >= 4 && off(pc) {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+// SetOption passes goldmark's parser options (heading ids, attributes)
+// to the heading parser.
+func (p indentedHeading) SetOption(name parser.OptionName, value any) {
+	if o, ok := p.BlockParser.(parser.SetOptioner); ok {
+		o.SetOption(name, value)
+	}
 }

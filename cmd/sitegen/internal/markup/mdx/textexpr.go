@@ -1,0 +1,209 @@
+package mdx
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+)
+
+// An {expression} in running text is JavaScript, not text: MDX
+// "supports JavaScript expressions inside curly braces"
+// (https://mdxjs.com/docs/what-is-mdx/#expressions), so nothing in it is
+// Markdown (its _ starts no emphasis). sitegen reads the expressions
+// whose value it knows: a string or template literal ({' '}), the name of
+// a string constant the page exports (export const title = '…', then
+// {title}, https://mdxjs.com/docs/what-is-mdx/#esm), and a front matter
+// field whose value is a string, a number or a boolean
+// ({frontmatter.title}, as Astro's MDX integration provides it,
+// https://docs.astro.build/en/guides/integrations-guide/mdx/). Any other
+// is shown as its source, as code, with one warning a page naming the
+// first.
+
+// exprWarnedKey is set in a parser context once the page's first
+// expression not read has been reported.
+var exprWarnedKey = parser.NewContextKey()
+
+// frontMatterKey caches, in a parser context, the page's front matter
+// fields (nil map when it has none or it does not decode).
+var frontMatterKey = parser.NewContextKey()
+
+// frontMatterRE matches a front matter field: frontmatter.name,
+// frontmatter["name"] or frontmatter['name'].
+var frontMatterRE = regexp.MustCompile(`^frontmatter\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\])$`)
+
+// parseExpression reads the {expression} line starts with; nil when the
+// expression does not end on this line (its text is then left as it is).
+func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text.Reader, pc parser.Context) ast.Node {
+	if texArgument(block.Source(), seg.Start) {
+		return nil
+	}
+	end := scanJSX(line, 0, func(c byte, depth int) bool { return c == '}' && depth == 0 })
+	if end < 0 {
+		return nil
+	}
+	src := strings.TrimSpace(string(line[1:end]))
+	block.Advance(end + 1)
+	if src == "" || isComment(src) { // {/* a comment */}, { /* spaced */ }: nothing
+		return &InlineDropped{}
+	}
+	value, ok := "", false
+	if v, unread, str := jsString(src, exports(pc)); str && unread == "" {
+		value, ok = v, true
+	}
+	if !ok {
+		value, ok = frontMatterField(src, pc)
+	}
+	if ok { // its value, as text
+		s := ast.NewString([]byte(value))
+		s.SetRaw(true)
+		return s
+	}
+	if p.ext.Warn != nil && pc.Get(exprWarnedKey) == nil {
+		pc.Set(exprWarnedKey, true)
+		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX expression {%s} is not evaluated: its source is shown as code (so are the page's other such expressions)", src))
+	}
+	code := ast.NewCodeSpan() // its source, braces and all
+	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, seg.Start+end+1)))
+	return code
+}
+
+// frontMatterField is the value of the front matter field expr names
+// (frontMatterRE), when it is a string, a number or a boolean.
+func frontMatterField(expr string, pc parser.Context) (string, bool) {
+	m := frontMatterRE.FindStringSubmatch(expr)
+	if m == nil {
+		return "", false
+	}
+	name := m[1]
+	if name == "" {
+		s, _, ok := jsString(m[2], nil)
+		if !ok {
+			return "", false
+		}
+		name = s
+	}
+	fields, ok := pc.Get(frontMatterKey).(map[string]any)
+	if !ok {
+		if d := frontmatter.Get(pc); d != nil {
+			_ = d.Decode(&fields) // a front matter that does not decode has no fields here; the page's loader reports it
+		}
+		pc.Set(frontMatterKey, fields)
+	}
+	switch v := fields[name].(type) {
+	case string:
+		return v, true
+	case bool:
+		return strconv.FormatBool(v), true
+	case int:
+		return strconv.Itoa(v), true
+	case uint64:
+		return strconv.FormatUint(v, 10), true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	}
+	return "", false
+}
+
+// isComment reports whether expr is one /* comment */ and nothing else.
+func isComment(expr string) bool {
+	return strings.HasPrefix(expr, "/*") && strings.Index(expr, "*/") == len(expr)-2
+}
+
+// HeadingSource is a heading's Markdown source (an MDX page's, pc's) as
+// its id is made from it: each {expression} is its source, without its
+// braces, or, with frontMatter, a front matter field's string value, as
+// Astro's rehype-heading-ids reads an mdxTextExpression (the value "if
+// typeof frontmatterValue === 'string'", else the expression's text);
+// its punctuation is escaped, so that it is text, not Markdown. A
+// {/* comment */} is left as it is (headingIDs reads {/* #id */}).
+func HeadingSource(value []byte, pc parser.Context, frontMatter bool) []byte {
+	if off(pc) || bytes.IndexByte(value, '{') < 0 {
+		return value
+	}
+	var b []byte
+	last := 0
+	for i := 0; i < len(value); i++ {
+		switch value[i] {
+		case '\\':
+			i++
+			continue
+		case '`': // a code span: its braces are text
+			if j := bytes.IndexByte(value[i+1:], '`'); j >= 0 {
+				i += j + 1
+			}
+			continue
+		case '{':
+		default:
+			continue
+		}
+		end := scanJSX(value, i, func(c byte, depth int) bool { return c == '}' && depth == 0 })
+		if end < 0 {
+			break
+		}
+		src := strings.TrimSpace(string(value[i+1 : end]))
+		if strings.HasPrefix(src, "/*") {
+			i = end
+			continue
+		}
+		text := src
+		if v, ok := frontMatterField(src, pc); ok && frontMatter && isFrontMatterString(src, pc) {
+			text = v
+		}
+		b = append(b, value[last:i]...)
+		for k := 0; k < len(text); k++ {
+			if c := text[k]; c < 0x80 && util.IsPunct(c) {
+				b = append(b, '\\')
+			}
+			b = append(b, text[k])
+		}
+		last, i = end+1, end
+	}
+	if b == nil {
+		return value
+	}
+	return append(b, value[last:]...)
+}
+
+// isFrontMatterString reports whether the front matter field expr names
+// is a string (not a number or a boolean).
+func isFrontMatterString(expr string, pc parser.Context) bool {
+	m := frontMatterRE.FindStringSubmatch(expr)
+	fields, _ := pc.Get(frontMatterKey).(map[string]any)
+	if m == nil || fields == nil {
+		return false
+	}
+	name := m[1]
+	if name == "" {
+		name, _, _ = jsString(m[2], nil)
+	}
+	_, ok := fields[name].(string)
+	return ok
+}
+
+// texArgument reports whether the { at src[at] is a TeX command's
+// argument (\text{…}, x^{2}, a_{i}): math (remark-math, which a site
+// adds to MDX and sitegen may not read) whose braces are no expression.
+func texArgument(src []byte, at int) bool {
+	i := at
+	for i > 0 && (src[i-1] >= 'a' && src[i-1] <= 'z' || src[i-1] >= 'A' && src[i-1] <= 'Z') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch src[i-1] {
+	case '\\':
+		return i < at
+	case '^', '_': // x^{2}, a_{i}; not _{expression}_, emphasis around one
+		return i == at && i >= 2 && (isNameByte(src[i-2]) || src[i-2] == '}')
+	}
+	return false
+}
