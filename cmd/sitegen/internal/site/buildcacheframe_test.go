@@ -93,6 +93,37 @@ var frameCases = []askEdits{
 		{"rules/wild.md": ""},          // the page the hero's action leads to gone: a broken link
 		{"rules/lost.md": "# Found\n"}, // the broken action's page made
 	}},
+	// Saves that change one input of another page's frame alone, its body
+	// and the site's navigation the same, so that a frame key
+	// (framekey.go) that leaves that input out keeps a stale page
+	// (Options.VerifyFrameKeys fails the build): a page's title, its
+	// description, an ancestor's fields the breadcrumbs carry, the pager's
+	// front matter. The page's own section title has no save of its own:
+	// section(p) is p itself or one of its ancestors, whose title the key
+	// writes with p's title or its ancestors' links, so leaving it out
+	// cannot keep a stale page.
+	{"jekyll single inputs", map[string]string{
+		"_config.yml": "title: SRD\nurl: https://srd.test\n",
+		"index.md":    "---\ntitle: Home\nnav_order: 1\n---\n\nHome.\n",
+		"rules.md":    "---\ntitle: Rules\ndescription: How to play.\nnav_order: 2\nhas_children: true\n---\n\nRules.\n",
+		"spells.md":   "---\ntitle: Spells\nparent: Rules\nnav_order: 1\n---\n\nSpells.\n",
+		"combat.md":   "---\ntitle: Combat\nparent: Rules\nnav_order: 2\n---\n\nCombat.\n",
+		"notes.md":    "---\ntitle: Notes\ndescription: Loose notes.\nnav_exclude: true\n---\n\nNotes.\n",
+	}, []map[string]string{
+		{"notes.md": "---\ntitle: Jottings\ndescription: Loose notes.\nnav_exclude: true\n---\n\nNotes.\n"},                        // its title alone: out of the navigation, no page leads to it
+		{"notes.md": "---\ntitle: Jottings\ndescription: Loose jottings.\nnav_exclude: true\n---\n\nNotes.\n"},                     // its description alone
+		{"rules.md": "---\ntitle: Rules\ndescription: How the game is played.\nnav_order: 2\nhas_children: true\n---\n\nRules.\n"}, // the ancestor's description spells' and combat's breadcrumbs carry
+	}},
+	{"vitepress pager", map[string]string{
+		".vitepress/config.mts": "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'Six Dice',\n  themeConfig: {\n    sidebar: [\n      { text: 'Rules', items: [\n        { text: 'Ay', link: '/rules/ay' },\n        { text: 'Bee', link: '/rules/bee' },\n        { text: 'Cee', link: '/rules/cee' },\n      ] },\n    ],\n  },\n})\n",
+		"index.md":              "# Six Dice\n\nHome.\n",
+		"rules/ay.md":           "# Ay\n\nAy.\n",
+		"rules/bee.md":          "# Bee\n\nBee.\n",
+		"rules/cee.md":          "# Cee\n\nCee.\n",
+	}, []map[string]string{
+		{"rules/bee.md": "---\nprev: Back to Ay\n---\n# Bee\n\nBee.\n"},              // its previous link's label, from its front matter alone
+		{"rules/bee.md": "---\nprev: Back to Ay\nnext: false\n---\n# Bee\n\nBee.\n"}, // its next link hidden
+	}},
 }
 
 // TestCachedBuildFrames: each save of frameCases, made on the site as
