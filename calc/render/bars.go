@@ -13,7 +13,10 @@ import (
 // them apart), the central 99% shaded and the mean marked, and for each
 // mode a group (CSS shows the checked one) with a y-axis in percent and
 // one path of bars per series. The box opens on the central 99%
-// (calc.js scrolls to data-x0; print shifts the chart by --x0). Each
+// (calc.js scrolls to data-x0); on paper, where nobody scrolls, the chart
+// is scaled down to show its central 99% whole in its column (calc.css
+// reads --w, --cx0 and --need: the chart's width, where its central 99%
+// starts and the width that shows it, in the chart's units). Each
 // value's numbers are the table's, which calc.js shows on hover, tap and
 // arrow keys.
 func (f *fig) bars(b *strings.Builder) {
@@ -64,11 +67,7 @@ func (f *fig) bars(b *strings.Builder) {
 	f.a, f.z = a, z
 	x0, x1 := left+float64(a)*sw, left+float64(z+1)*sw
 	b.WriteString(`<div class="calc-svgwrap" tabindex="0" role="group" aria-label="` + html(f.words) + `, chart: the arrow keys read each value" data-x0="` + ftoa(x0) + `" data-x1="` + ftoa(x1) + `"`)
-	if w > printW {
-		// Paper shows a chart too wide for it from its central 99% on.
-		b.WriteString(` style="--x0:` + ftoa(min(x0-left, w-printW)) + `px"`)
-	}
-	b.WriteString(`>`)
+	b.WriteString(` style="--w:` + ftoa(w) + `;--cx0:` + ftoa(x0-left) + `;--need:` + ftoa(left+x1-x0+8) + `">`)
 	var names []string
 	for _, s := range f.ss[len(f.ss)-1:] {
 		names = append(names, s.words)
@@ -86,7 +85,7 @@ func (f *fig) bars(b *strings.Builder) {
 	// The y-axis, apart: it stays at the box's left edge while the bars
 	// scroll (sticky), one group per mode as the bars.
 	var ceils [len(modes)]float64
-	b.WriteString(`<svg class="calc-yaxis" aria-hidden="true" width="` + ftoa(left) + `" height="` + ftoa(h) + `">`)
+	b.WriteString(`<svg class="calc-yaxis" aria-hidden="true" width="` + ftoa(left) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(left) + ` ` + ftoa(h) + `">`)
 	for m, mode := range modes {
 		peak := 0.0
 		for _, s := range f.ss {

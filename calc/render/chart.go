@@ -23,7 +23,6 @@ const (
 	maxSlotW = 112.0
 	charW    = 6.3
 	lineH    = 13.0
-	printW   = 880.0 // a chart wider than this is printed from its central 99% on
 	// rare is the chance below which the values at either end of a
 	// distribution are told in words rather than charted.
 	rare = 1e-9

@@ -925,6 +925,11 @@
     for (const d of document.querySelectorAll(".calc details")) {
       if (open) { d.dataset.wasOpen = String(d.open); d.open = true; } else if (d.dataset.wasOpen) { d.open = d.dataset.wasOpen === "true"; delete d.dataset.wasOpen; }
     }
+    // Paper shows a chart from its start (calc.css scales and shifts it):
+    // the sideways scroll of the screen is put back after.
+    for (const w of document.querySelectorAll(".calc-svgwrap")) {
+      if (open) { w.dataset.wasLeft = w.scrollLeft; w.scrollLeft = 0; } else if (w.dataset.wasLeft) { w.scrollLeft = +w.dataset.wasLeft; delete w.dataset.wasLeft; }
+    }
     for (const f of document.querySelectorAll(".calc-more .calc-field")) {
       const c = f.querySelector("input, select");
       const at = c && "default" in c.dataset && (c.type === "checkbox" ? String(c.checked) === c.dataset.default : c.value === c.dataset.default);
