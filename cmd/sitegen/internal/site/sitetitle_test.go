@@ -36,6 +36,12 @@ func TestFallbackTitle(t *testing.T) {
 			"[core]\n\tbare = false\n[remote \"upstream\"]\n\turl = https://github.com/other/Nope.git\n[remote \"origin\"]\n\turl = https://github.com/raveious/DnD-character-sheets.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n", "DnD-character-sheets"},
 		{"folder: origin ssh", map[string]string{"README.md": "# Read me\n"}, "[remote \"origin\"]\n\turl = git@github.com:grimlucis/rpg-hack\n", "rpg-hack"},
 		{"folder: no origin", map[string]string{"README.md": "# Read me\n"}, "[core]\n\tbare = false\n", ""},
+		// A clone of a folder on the same machine names no repository
+		// anyone publishes: its last segment ("repo", "src") is no name.
+		{"folder: origin a local path", map[string]string{"README.md": "# Read me\n"}, "[remote \"origin\"]\n\turl = /srv/mirror/Owner+Rules/repo\n", ""},
+		{"folder: origin file URL", map[string]string{"README.md": "# Read me\n"}, "[remote \"origin\"]\n\turl = file:///srv/mirror/repo.git\n", ""},
+		{"folder: origin Windows path", map[string]string{"README.md": "# Read me\n"}, "[remote \"origin\"]\n\turl = C:\\\\src\\\\repo\n", ""},
+		{"folder: origin ssh URL", map[string]string{"README.md": "# Read me\n"}, "[remote \"origin\"]\n\turl = ssh://git@git.example:2222/team/Rules-SRD.git\n", "Rules-SRD"},
 		{"jekyll: title wins", map[string]string{"_config.yml": "title: Sheets\n", "index.md": "---\n---\nHi.\n"}, "[remote \"origin\"]\n\turl = https://github.com/raveious/DnD-character-sheets.git\n", "Sheets"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,8 +17,9 @@ import (
 //     that starts it; else "Untitled".
 //   - any other layout: the repository's name when the source folder is a
 //     git checkout whose origin remote names one (.git/config's [remote
-//     "origin"] url, as GitHub Pages titles a site without a title by
-//     its repository: jekyll-github-metadata's site.title); else the
+//     "origin"] url on another host, as GitHub Pages titles a site
+//     without a title by its repository: jekyll-github-metadata's
+//     site.title); else the
 //     folder's name, as Obsidian names a vault.
 
 // maxTitleRead bounds what is read of a file a fallback title comes from.
@@ -72,9 +73,28 @@ func originRepo(dir string) string {
 		if !origin || !ok || !strings.EqualFold(strings.TrimSpace(key), "url") {
 			continue
 		}
-		return repoName(strings.Trim(strings.TrimSpace(val), `"`))
+		u := strings.Trim(strings.TrimSpace(val), `"`)
+		if !remoteURL(u) {
+			return ""
+		}
+		return repoName(u)
 	}
 	return ""
+}
+
+// remoteURL reports whether git remote url u is on another host: a URL
+// with a scheme other than file (https://, ssh://, git://) or git's
+// scp-like form (git@github.com:owner/name). A path on this machine
+// (/srv/mirror/repo, C:\src\repo, file:///…) is a clone of a folder,
+// whose last segment names no repository anyone publishes.
+func remoteURL(u string) bool {
+	if scheme, _, ok := strings.Cut(u, "://"); ok {
+		return scheme != "" && !strings.EqualFold(scheme, "file") && !strings.ContainsAny(scheme, `/\`)
+	}
+	// scp-like: "[user@]host:path", no slash before the first colon,
+	// and a host longer than a drive letter ("C:").
+	host, _, ok := strings.Cut(u, ":")
+	return ok && len(host) > 1 && !strings.ContainsAny(host, `/\`)
 }
 
 // repoName is the last path segment of a git remote URL, without .git.
