@@ -326,6 +326,24 @@ func TestMDX(t *testing.T) {
 		// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code
 		// blocks are not supported" (text indented by four spaces is text).
 		{name: "no indented code", src: "Text.\n\n    Indented **text**.\n", want: []string{"<p>Indented <strong>text</strong>.</p>"}, not: []string{"<pre>"}},
+		// No indented code, so no indent limit for a list item either:
+		// micromark's list takes its line prefix "constructs.disable.null
+		// .includes('codeIndented') ? undefined : constants.tabSize"
+		// (micromark-core-commonmark list.js), and MDX disables
+		// codeIndented. A list indented by four spaces or more is a list,
+		// its items siblings at the same indent, nested by their content's
+		// column (measured, @mdx-js/mdx 3.1.1 evaluated: <ul><li>First</li>
+		// <li>Second<ul><li>Nested</li></ul></li><li>Third</li></ul>, the
+		// <div>'s "         *  All orders" lines a list). mdx25: jc2e-tea
+		// setup.mdx's lists in indented <div>s were text.
+		{name: "lists indented by four spaces",
+			src: "Intro.\n\n    * First\n    * Second\n        * Nested\n    * Third\n\nPara.\n\n         1. One\n         2. Two\n\n<div>\n         *  All orders\n         *  Second order\n</div>\n",
+			want: []string{"<p>Intro.</p>", "<ul>", "<li>First</li>", "<li>Second", "<ul>", "<li>Nested</li>", "</ul>", "</li>", "<li>Third</li>", "</ul>", "<p>Para.</p>",
+				"<ol>", "<li>One</li>", "<li>Two</li>", "</ol>", "<div>", "<ul>", "<li>All orders</li>", "<li>Second order</li>", "</ul>", "</div>"},
+			not: []string{"* ", "1. ", "<pre>"}},
+		{name: "indented list after a paragraph",
+			src:  "Before:\n    - one\n    - two\n",
+			want: []string{"<p>Before:</p>", "<ul>", "<li>one</li>", "<li>two</li>", "</ul>"}, not: []string{"- one"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -673,6 +691,11 @@ func TestMDXFilesOnly(t *testing.T) {
 			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
 		{name: "without MDXFilesOnly .md indented code is text (Docusaurus)", dialect: mdxEverywhere, file: "docs/a.md", src: indented,
 			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
+		// So is an indented list (TestMDX "lists indented by four spaces").
+		{name: ".md indented list is code", dialect: dialect, file: "src/content/docs/a.md", src: "Before.\n\n    * roll\n    * again\n",
+			want: []string{"<pre><code>* roll\n* again\n</code></pre>"}, not: []string{"<li>"}},
+		{name: ".mdx indented list is a list", dialect: dialect, file: "src/content/docs/a.mdx", src: "Before.\n\n    * roll\n    * again\n",
+			want: []string{"<ul>", "<li>roll</li>", "<li>again</li>", "</ul>"}, not: []string{"<pre>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
