@@ -222,6 +222,17 @@ func TestMDX(t *testing.T) {
 			want:     []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>", "and <em>Tea Trade</em>"},
 			not:      []string{"<em>role", "{port}", "{' '}", "<code>{Psi", "<code>{2"},
 			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
+		// A path into the front matter is a JavaScript member expression:
+		// {frontmatter.a.b}, {frontmatter["a-b"]}, {frontmatter.list[1]}
+		// read as MDX evaluates them (measured, @mdx-js/mdx 3.1.1 with the
+		// front matter as frontmatter: "Deep, Dashed, 3, one."; Astro
+		// passes the front matter so, its rehype-heading-ids walking the
+		// same path, getMdxFrontmatterVariablePath); a path that leads
+		// nowhere or to an object is shown as its source.
+		{name: "front matter paths",
+			src:      "---\na:\n  b: Deep\n  n: 3\na-b: Dashed\nlist: [zero, one]\n---\n\nNested {frontmatter.a.b}, {frontmatter[\"a-b\"]}, {frontmatter.a[\"n\"]}, {frontmatter.list[1]}, {frontmatter[ 'a' ] . b}; {frontmatter.a.c} {frontmatter.a}.\n",
+			want:     []string{"<p>Nested Deep, Dashed, 3, one, Deep; <code>{frontmatter.a.c}</code> <code>{frontmatter.a}</code>.</p>"},
+			problems: []string{"warning: 9:120: MDX expression {frontmatter.a.c} is not evaluated: its source is shown as code (so are the page's other such expressions)"}},
 		// micromark reads an ATX heading's indent without a limit where
 		// indented code is disabled, as in MDX ("Indented code blocks are
 		// not supported", https://mdxjs.com/docs/what-is-mdx/#markdown):
@@ -771,7 +782,7 @@ func TestStarlightFenceTitles(t *testing.T) {
 // (@astrojs/markdown-remark 6, rehype-collect-headings.js). The text
 // shown is the value in both (TestMDX "expressions in text").
 func TestMDXHeadingExpressionIDs(t *testing.T) {
-	src := "---\ntitle: Tea Trade\nyear: 1784\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n"
+	src := "---\ntitle: Tea Trade\nyear: 1784\nport:\n  name: Canton\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n\n## To {frontmatter.port.name}\n"
 	starlight := docusaurusDialect
 	starlight.MDXFilesOnly, starlight.Slug = true, docusaurus.Slug
 	docs := docusaurusDialect
@@ -782,9 +793,9 @@ func TestMDXHeadingExpressionIDs(t *testing.T) {
 		want    []string
 	}{
 		{name: "Starlight", dialect: starlight,
-			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`, `id="to-canton"`}},
 		{name: "Docusaurus", dialect: docs,
-			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`, `id="to-frontmatterportname"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package mdx
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -34,10 +33,6 @@ var exprWarnedKey = parser.NewContextKey()
 // frontMatterKey caches, in a parser context, the page's front matter
 // fields (nil map when it has none or it does not decode).
 var frontMatterKey = parser.NewContextKey()
-
-// frontMatterRE matches a front matter field: frontmatter.name,
-// frontmatter["name"] or frontmatter['name'].
-var frontMatterRE = regexp.MustCompile(`^frontmatter\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\])$`)
 
 // parseExpression reads the {expression} line starts with; nil when the
 // expression does not end on this line (its text is then left as it is).
@@ -76,19 +71,31 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 }
 
 // frontMatterField is the value of the front matter field expr names
-// (frontMatterRE), when it is a string, a number or a boolean.
+// (frontMatterPath), when it is a string, a number or a boolean.
 func frontMatterField(expr string, pc parser.Context) (string, bool) {
-	m := frontMatterRE.FindStringSubmatch(expr)
-	if m == nil {
-		return "", false
+	switch v := frontMatterValue(expr, pc).(type) {
+	case string:
+		return v, true
+	case bool:
+		return strconv.FormatBool(v), true
+	case int:
+		return strconv.Itoa(v), true
+	case int64:
+		return strconv.FormatInt(v, 10), true
+	case uint64:
+		return strconv.FormatUint(v, 10), true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
 	}
-	name := m[1]
-	if name == "" {
-		s, _, ok := jsString(m[2], nil)
-		if !ok {
-			return "", false
-		}
-		name = s
+	return "", false
+}
+
+// frontMatterValue is the value in the page's front matter (pc's) at the
+// path expr names (frontMatterPath); nil for none.
+func frontMatterValue(expr string, pc parser.Context) any {
+	path, ok := frontMatterPath(expr)
+	if !ok {
+		return nil
 	}
 	fields, ok := pc.Get(frontMatterKey).(map[string]any)
 	if !ok {
@@ -97,19 +104,69 @@ func frontMatterField(expr string, pc parser.Context) (string, bool) {
 		}
 		pc.Set(frontMatterKey, fields)
 	}
-	switch v := fields[name].(type) {
-	case string:
-		return v, true
-	case bool:
-		return strconv.FormatBool(v), true
-	case int:
-		return strconv.Itoa(v), true
-	case uint64:
-		return strconv.FormatUint(v, 10), true
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64), true
+	var v any = fields
+	for _, key := range path {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[key]
+		case []any:
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil
+			}
+			v = c[i]
+		default:
+			return nil
+		}
 	}
-	return "", false
+	return v
+}
+
+// frontMatterPath is the path of keys expr, a member expression on
+// frontmatter, names: frontmatter.a.b is [a b], frontmatter["a-b"] [a-b],
+// frontmatter.list[1] [list 1], as Astro's rehype-heading-ids reads one
+// (getMdxFrontmatterVariablePath: each property an identifier or, in
+// brackets, a literal); ok is false for any other expression.
+func frontMatterPath(expr string) (path []string, ok bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(expr), "frontmatter")
+	if !ok {
+		return nil, false
+	}
+	const space = " \t\r\n"
+	for rest = strings.TrimLeft(rest, space); rest != ""; rest = strings.TrimLeft(rest, space) {
+		switch rest[0] {
+		case '.':
+			rest = strings.TrimLeft(rest[1:], space)
+			n := 0
+			for n < len(rest) && (rest[n] == '$' || isNameStart(rest[n]) || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+				n++
+			}
+			if n == 0 {
+				return nil, false
+			}
+			path, rest = append(path, rest[:n]), rest[n:]
+		case '[':
+			rest = strings.TrimLeft(rest[1:], space)
+			n := literalEnd([]byte(rest))
+			key, _, str := jsString(rest[:max(n, 0)], nil)
+			if !str {
+				for n = 0; n < len(rest) && rest[n] >= '0' && rest[n] <= '9'; n++ {
+				}
+				if n == 0 {
+					return nil, false
+				}
+				key = rest[:n]
+			}
+			rest = strings.TrimLeft(rest[n:], space)
+			if rest == "" || rest[0] != ']' {
+				return nil, false
+			}
+			path, rest = append(path, key), rest[1:]
+		default:
+			return nil, false
+		}
+	}
+	return path, len(path) > 0
 }
 
 // isComment reports whether expr is one /* comment */ and nothing else.
@@ -175,16 +232,7 @@ func HeadingSource(value []byte, pc parser.Context, frontMatter bool) []byte {
 // isFrontMatterString reports whether the front matter field expr names
 // is a string (not a number or a boolean).
 func isFrontMatterString(expr string, pc parser.Context) bool {
-	m := frontMatterRE.FindStringSubmatch(expr)
-	fields, _ := pc.Get(frontMatterKey).(map[string]any)
-	if m == nil || fields == nil {
-		return false
-	}
-	name := m[1]
-	if name == "" {
-		name, _, _ = jsString(m[2], nil)
-	}
-	_, ok := fields[name].(string)
+	_, ok := frontMatterValue(expr, pc).(string)
 	return ok
 }
 
