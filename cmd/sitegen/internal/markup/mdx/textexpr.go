@@ -34,18 +34,43 @@ var exprWarnedKey = parser.NewContextKey()
 // fields (nil map when it has none or it does not decode).
 var frontMatterKey = parser.NewContextKey()
 
-// parseExpression reads the {expression} line starts with; nil when the
-// expression does not end on this line (its text is then left as it is).
+// maxExpression bounds the source of an {expression} read over lines.
+const maxExpression = 64 << 10
+
+// parseExpression reads the {expression} line starts with, which may go
+// on over the paragraph's next lines (micromark-extension-mdx-expression
+// reads one up to its matching brace, line endings and all); nil when it
+// does not end in the paragraph (its text is then left as it is).
 func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text.Reader, pc parser.Context) ast.Node {
 	if texArgument(block.Source(), seg.Start) {
 		return nil
 	}
-	end := scanJSX(line, 0, func(c byte, depth int) bool { return c == '}' && depth == 0 })
-	if end < 0 {
-		return nil
+	closing := func(c byte, depth int) bool { return c == '}' && depth == 0 }
+	end := scanJSX(line, 0, closing)
+	if end < 0 { // over lines: read on, from the paragraph's next line
+		startLine, startPos := block.Position()
+		buf := append([]byte(nil), line...)
+		for end < 0 && len(buf) < maxExpression {
+			block.AdvanceLine()
+			next, _ := block.PeekLine()
+			if next == nil {
+				break
+			}
+			from := len(buf)
+			buf = append(buf, next...)
+			if end = scanJSX(buf, 0, closing); end >= 0 {
+				block.Advance(end + 1 - from)
+			}
+		}
+		if end < 0 {
+			block.SetPosition(startLine, startPos)
+			return nil
+		}
+		line = buf
+	} else {
+		block.Advance(end + 1)
 	}
 	src := strings.TrimSpace(string(line[1:end]))
-	block.Advance(end + 1)
 	if src == "" || isComment(src) { // {/* a comment */}, { /* spaced */ }: nothing
 		return &InlineDropped{}
 	}
@@ -66,7 +91,8 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX expression {%s} is not evaluated: its source is shown as code (so are the page's other such expressions)", src))
 	}
 	code := ast.NewCodeSpan() // its source, braces and all
-	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, seg.Start+end+1)))
+	_, after := block.Position()
+	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, after.Start)))
 	return code
 }
 
