@@ -236,16 +236,13 @@ func TestMDX(t *testing.T) {
 		// An expression may go on over lines ("{" to its matching "}", as
 		// micromark-extension-mdx-expression reads it): in text, on lines
 		// of its own, in a component's prop (measured, @mdx-js/mdx 3.1.1:
-		// "<p>Text Tea after.</p>", "Deep", <div title="Tea">, "<p>Also
-		// Deep x</p>"). One never closed stays text. (MDX shows the one on
-		// lines of its own without a <p>: sitegen keeps the paragraph.)
+		// "<p>Text Tea after.</p>", "Deep", "<p>Also Deep x</p>"). One
+		// never closed stays text. (MDX shows the one on lines of its own
+		// without a <p>: sitegen keeps the paragraph.)
 		{name: "expressions over lines",
-			src:  "---\ntitle: Tea\na:\n  b: Deep\n---\n\nText {\n  frontmatter.title\n} after.\n\n{\n  frontmatter.a.b\n}\n\n<Admonition type=\"tip\" title={\n  frontmatter.title\n}>\nInside.\n</Admonition>\n\nAlso {frontmatter.a.\n b} x\n\nOpen { never\nclosed.\n\n<div title={\n  frontmatter.title\n}>\nIn div.\n</div>\n",
-			want: []string{"<p>Text Tea after.</p>", "Deep", `<div class="callout callout-tip" role="note">`, `<p class="callout-title">Tea</p>`, "<p>Inside.</p>", "<p>Also Deep x</p>", "<p>Open { never\nclosed.</p>", "<div>", "<p>In div.</p>", "</div>"},
-			not:  []string{"frontmatter", "<code>"},
-			// Not yet: a lower-case element's attribute other than style is
-			// removed, where MDX writes title="Tea".
-			problems: []string{"warning: 27:1: JSX title={\n  frontmatter.title\n} on <div> is an expression sitegen does not run (only an object of string and number values is read): removed"}},
+			src:  "---\ntitle: Tea\na:\n  b: Deep\n---\n\nText {\n  frontmatter.title\n} after.\n\n{\n  frontmatter.a.b\n}\n\n<Admonition type=\"tip\" title={\n  frontmatter.title\n}>\nInside.\n</Admonition>\n\nAlso {frontmatter.a.\n b} x\n\nOpen { never\nclosed.\n",
+			want: []string{"<p>Text Tea after.</p>", "Deep", `<div class="callout callout-tip" role="note">`, `<p class="callout-title">Tea</p>`, "<p>Inside.</p>", "<p>Also Deep x</p>", "<p>Open { never\nclosed.</p>"},
+			not:  []string{"frontmatter", "<code>"}},
 		// micromark reads an ATX heading's indent without a limit where
 		// indented code is disabled, as in MDX ("Indented code blocks are
 		// not supported", https://mdxjs.com/docs/what-is-mdx/#markdown):
@@ -815,5 +812,21 @@ func TestMDXHeadingExpressionIDs(t *testing.T) {
 			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: "docs/a.mdx"})
 			wantInOrder(t, out, tt.want)
 		})
+	}
+}
+
+// TestMDXJSXAttrValues: an HTML element's attribute written as an
+// expression is what the expression evaluates to, as React writes it
+// (measured, @mdx-js/mdx 3.1.1: <div title={\n  frontmatter.title\n}>
+// is <div title="Tea">): a string literal or a front matter field is its
+// value, which raw HTML's allowlist then reads; any other expression is
+// removed, with a warning.
+func TestMDXJSXAttrValues(t *testing.T) {
+	src := "---\ntitle: Tea\n---\n\n<div title={\n  frontmatter.title\n}>\nIn div.\n</div>\n\n<div title={'A \"quoted\" one'}>\nTwo.\n</div>\n\n<div title={count}>\nThree.\n</div>\n"
+	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Meta: map[string]any{"title": "Tea"}})
+	wantInOrder(t, out, []string{`<div title="Tea">`, "<p>In div.</p>", "</div>", `<div title="A &#34;quoted&#34; one">`, "<p>Two.</p>", "</div>", "<div>", "<p>Three.</p>", "</div>"})
+	want := []string{"warning: 15:1: JSX title={count} on <div> is an expression sitegen does not run (only an object of string and number values is read): removed"}
+	if fmt.Sprint(problems) != fmt.Sprint(want) {
+		t.Errorf("problems = %q, want %q", problems, want)
 	}
 }

@@ -99,7 +99,13 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 // frontMatterField is the value of the front matter field expr names
 // (frontMatterPath), when it is a string, a number or a boolean.
 func frontMatterField(expr string, pc parser.Context) (string, bool) {
-	switch v := frontMatterValue(expr, pc).(type) {
+	return scalar(frontMatterValue(expr, pc))
+}
+
+// scalar is a front matter value as text, when it is a string, a number
+// or a boolean.
+func scalar(v any) (string, bool) {
+	switch v := v.(type) {
 	case string:
 		return v, true
 	case bool:
@@ -130,6 +136,30 @@ func frontMatterValue(expr string, pc parser.Context) any {
 		}
 		pc.Set(frontMatterKey, fields)
 	}
+	return lookup(fields, path)
+}
+
+// ExprValue is the string the JSX expression expr ("{…}", braces and
+// all) of a page whose front matter is fields evaluates to, when it is a
+// string literal or a front matter field of a string, number or boolean
+// (as in text: parseExpression).
+func ExprValue(expr string, fields map[string]any) (string, bool) {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(expr), "{")
+	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
+		return "", false
+	}
+	if s, unread, ok := jsString(inner, nil); ok && unread == "" {
+		return s, true
+	}
+	path, ok := frontMatterPath(inner)
+	if !ok {
+		return "", false
+	}
+	return scalar(lookup(fields, path))
+}
+
+// lookup is the value at path in the front matter fields; nil for none.
+func lookup(fields map[string]any, path []string) any {
 	var v any = fields
 	for _, key := range path {
 		switch c := v.(type) {
