@@ -819,13 +819,15 @@ func TestMDXHeadingExpressionIDs(t *testing.T) {
 // expression is what the expression evaluates to, as React writes it
 // (measured, @mdx-js/mdx 3.1.1: <div title={\n  frontmatter.title\n}>
 // is <div title="Tea">): a string literal or a front matter field is its
-// value, which raw HTML's allowlist then reads; any other expression is
+// value, which raw HTML's allowlist then reads (className is class, as
+// React DOM writes it); an event handler and any other expression are
 // removed, with a warning.
 func TestMDXJSXAttrValues(t *testing.T) {
-	src := "---\ntitle: Tea\n---\n\n<div title={\n  frontmatter.title\n}>\nIn div.\n</div>\n\n<div title={'A \"quoted\" one'}>\nTwo.\n</div>\n\n<div title={count}>\nThree.\n</div>\n"
+	src := "---\ntitle: Tea\n---\n\n<div title={\n  frontmatter.title\n}>\nIn div.\n</div>\n\n<div title={'A \"quoted\" one'}>\nTwo.\n</div>\n\n<div title={count}>\nThree.\n</div>\n\n<section className={'x'} onClick={'go()'}>\nFour.\n</section>\n"
 	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Meta: map[string]any{"title": "Tea"}})
-	wantInOrder(t, out, []string{`<div title="Tea">`, "<p>In div.</p>", "</div>", `<div title="A &#34;quoted&#34; one">`, "<p>Two.</p>", "</div>", "<div>", "<p>Three.</p>", "</div>"})
-	want := []string{"warning: 15:1: JSX title={count} on <div> is an expression sitegen does not run (only an object of string and number values is read): removed"}
+	wantInOrder(t, out, []string{`<div title="Tea">`, "<p>In div.</p>", "</div>", `<div title="A &#34;quoted&#34; one">`, "<p>Two.</p>", "</div>", "<div>", "<p>Three.</p>", "</div>", `<section class="x">`, "<p>Four.</p>", "</section>"})
+	want := []string{"warning: 15:1: JSX title={count} on <div> is an expression sitegen does not run (only an object of string and number values is read): removed",
+		"warning: 19:1: JSX onClick={'go()'} on <section> is an expression sitegen does not run (only an object of string and number values is read): removed"}
 	if fmt.Sprint(problems) != fmt.Sprint(want) {
 		t.Errorf("problems = %q, want %q", problems, want)
 	}

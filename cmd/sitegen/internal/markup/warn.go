@@ -413,7 +413,7 @@ func (t warnTransformer) jsxAttrs(st *pageState, text string, start int) string 
 		if a.CSS != "" && (t.m.opts.Unsafe || t.m.sanitizer.Allows(a.Tag, "style", a.CSS)) {
 			return true
 		}
-		if a.CSS == "" && a.Name != "style" {
+		if a.CSS == "" && a.Name != "style" && !strings.HasPrefix(a.Name, "on") { // an event handler is a function, never text
 			if v, ok := mdx.ExprValue(a.Expr, st.page.Meta); ok { // title={frontmatter.title}: its value
 				a.Value, a.Valued = v, true
 				return true

@@ -81,7 +81,7 @@ func JSXAttrs(s string, keep func(a *JSXAttr) bool) string {
 			switch {
 			case !keep(&attr):
 			case attr.Valued:
-				b.WriteString(" " + attr.Name + `="` + html.EscapeString(attr.Value) + `"`)
+				b.WriteString(" " + htmlName(attr.Name) + `="` + html.EscapeString(attr.Value) + `"`)
 			case attr.CSS != "":
 				b.WriteString(` style="` + strings.ReplaceAll(attr.CSS, `"`, "&quot;") + `"`)
 			}
@@ -191,3 +191,15 @@ var unitless = func() map[string]bool {
 	}
 	return set
 }()
+
+// htmlName is the HTML attribute React DOM writes for the JSX prop name:
+// className is class, htmlFor for; others as they are.
+func htmlName(name string) string {
+	switch name {
+	case "className":
+		return "class"
+	case "htmlFor":
+		return "for"
+	}
+	return name
+}
