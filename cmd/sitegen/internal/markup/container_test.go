@@ -222,6 +222,27 @@ func TestMDX(t *testing.T) {
 			want:     []string{">About Tea Trade", "<p>In 1784 the <code>{frontmatter._[&quot;role.company.tea&quot;]}</code> sailed to Canton, <em>really</em> <code>{frontmatter.missing}</code> <code>{a_b_c}</code>.</p>", "and <em>Tea Trade</em>"},
 			not:      []string{"<em>role", "{port}", "{' '}", "<code>{Psi", "<code>{2"},
 			problems: []string{`warning: 10:27: MDX expression {frontmatter._["role.company.tea"]} is not evaluated: its source is shown as code (so are the page's other such expressions)`}},
+		// A path into the front matter is a JavaScript member expression:
+		// {frontmatter.a.b}, {frontmatter["a-b"]}, {frontmatter.list[1]}
+		// read as MDX evaluates them (measured, @mdx-js/mdx 3.1.1 with the
+		// front matter as frontmatter: "Deep, Dashed, 3, one."; Astro
+		// passes the front matter so, its rehype-heading-ids walking the
+		// same path, getMdxFrontmatterVariablePath); a path that leads
+		// nowhere or to an object is shown as its source.
+		{name: "front matter paths",
+			src:      "---\na:\n  b: Deep\n  n: 3\na-b: Dashed\nlist: [zero, one]\n---\n\nNested {frontmatter.a.b}, {frontmatter[\"a-b\"]}, {frontmatter.a[\"n\"]}, {frontmatter.list[1]}, {frontmatter[ 'a' ] . b}; {frontmatter.a.c} {frontmatter.a}.\n",
+			want:     []string{"<p>Nested Deep, Dashed, 3, one, Deep; <code>{frontmatter.a.c}</code> <code>{frontmatter.a}</code>.</p>"},
+			problems: []string{"warning: 9:120: MDX expression {frontmatter.a.c} is not evaluated: its source is shown as code (so are the page's other such expressions)"}},
+		// An expression may go on over lines ("{" to its matching "}", as
+		// micromark-extension-mdx-expression reads it): in text, on lines
+		// of its own, in a component's prop (measured, @mdx-js/mdx 3.1.1:
+		// "<p>Text Tea after.</p>", "Deep", "<p>Also Deep x</p>"). One
+		// never closed stays text. (MDX shows the one on lines of its own
+		// without a <p>: sitegen keeps the paragraph.)
+		{name: "expressions over lines",
+			src:  "---\ntitle: Tea\na:\n  b: Deep\n---\n\nText {\n  frontmatter.title\n} after.\n\n{\n  frontmatter.a.b\n}\n\n<Admonition type=\"tip\" title={\n  frontmatter.title\n}>\nInside.\n</Admonition>\n\nAlso {frontmatter.a.\n b} x\n\nOpen { never\nclosed.\n",
+			want: []string{"<p>Text Tea after.</p>", "Deep", `<div class="callout callout-tip" role="note">`, `<p class="callout-title">Tea</p>`, "<p>Inside.</p>", "<p>Also Deep x</p>", "<p>Open { never\nclosed.</p>"},
+			not:  []string{"frontmatter", "<code>"}},
 		// micromark reads an ATX heading's indent without a limit where
 		// indented code is disabled, as in MDX ("Indented code blocks are
 		// not supported", https://mdxjs.com/docs/what-is-mdx/#markdown):
@@ -326,6 +347,24 @@ func TestMDX(t *testing.T) {
 		// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code
 		// blocks are not supported" (text indented by four spaces is text).
 		{name: "no indented code", src: "Text.\n\n    Indented **text**.\n", want: []string{"<p>Indented <strong>text</strong>.</p>"}, not: []string{"<pre>"}},
+		// No indented code, so no indent limit for a list item either:
+		// micromark's list takes its line prefix "constructs.disable.null
+		// .includes('codeIndented') ? undefined : constants.tabSize"
+		// (micromark-core-commonmark list.js), and MDX disables
+		// codeIndented. A list indented by four spaces or more is a list,
+		// its items siblings at the same indent, nested by their content's
+		// column (measured, @mdx-js/mdx 3.1.1 evaluated: <ul><li>First</li>
+		// <li>Second<ul><li>Nested</li></ul></li><li>Third</li></ul>, the
+		// <div>'s "         *  All orders" lines a list). mdx25: jc2e-tea
+		// setup.mdx's lists in indented <div>s were text.
+		{name: "lists indented by four spaces",
+			src: "Intro.\n\n    * First\n    * Second\n        * Nested\n    * Third\n\nPara.\n\n         1. One\n         2. Two\n\n<div>\n         *  All orders\n         *  Second order\n</div>\n",
+			want: []string{"<p>Intro.</p>", "<ul>", "<li>First</li>", "<li>Second", "<ul>", "<li>Nested</li>", "</ul>", "</li>", "<li>Third</li>", "</ul>", "<p>Para.</p>",
+				"<ol>", "<li>One</li>", "<li>Two</li>", "</ol>", "<div>", "<ul>", "<li>All orders</li>", "<li>Second order</li>", "</ul>", "</div>"},
+			not: []string{"* ", "1. ", "<pre>"}},
+		{name: "indented list after a paragraph",
+			src:  "Before:\n    - one\n    - two\n",
+			want: []string{"<p>Before:</p>", "<ul>", "<li>one</li>", "<li>two</li>", "</ul>"}, not: []string{"- one"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -673,6 +712,11 @@ func TestMDXFilesOnly(t *testing.T) {
 			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
 		{name: "without MDXFilesOnly .md indented code is text (Docusaurus)", dialect: mdxEverywhere, file: "docs/a.md", src: indented,
 			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
+		// So is an indented list (TestMDX "lists indented by four spaces").
+		{name: ".md indented list is code", dialect: dialect, file: "src/content/docs/a.md", src: "Before.\n\n    * roll\n    * again\n",
+			want: []string{"<pre><code>* roll\n* again\n</code></pre>"}, not: []string{"<li>"}},
+		{name: ".mdx indented list is a list", dialect: dialect, file: "src/content/docs/a.mdx", src: "Before.\n\n    * roll\n    * again\n",
+			want: []string{"<ul>", "<li>roll</li>", "<li>again</li>", "</ul>"}, not: []string{"<pre>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -748,7 +792,7 @@ func TestStarlightFenceTitles(t *testing.T) {
 // (@astrojs/markdown-remark 6, rehype-collect-headings.js). The text
 // shown is the value in both (TestMDX "expressions in text").
 func TestMDXHeadingExpressionIDs(t *testing.T) {
-	src := "---\ntitle: Tea Trade\nyear: 1784\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n"
+	src := "---\ntitle: Tea Trade\nyear: 1784\nport:\n  name: Canton\n---\n\n## About {frontmatter.title}\n\n## In {frontmatter.year}\n\n## The {frontmatter._[\"role.tea\"]} Role\n\n## Kept `{x}` \\{y}\n\n## To {frontmatter.port.name}\n"
 	starlight := docusaurusDialect
 	starlight.MDXFilesOnly, starlight.Slug = true, docusaurus.Slug
 	docs := docusaurusDialect
@@ -759,14 +803,32 @@ func TestMDXHeadingExpressionIDs(t *testing.T) {
 		want    []string
 	}{
 		{name: "Starlight", dialect: starlight,
-			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+			want: []string{`id="about-tea-trade"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`, `id="to-canton"`}},
 		{name: "Docusaurus", dialect: docs,
-			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`}},
+			want: []string{`id="about-frontmattertitle"`, `id="in-frontmatteryear"`, `id="the-frontmatter_roletea-role"`, `id="kept-x-y"`, `id="to-frontmatterportname"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: "docs/a.mdx"})
 			wantInOrder(t, out, tt.want)
 		})
+	}
+}
+
+// TestMDXJSXAttrValues: an HTML element's attribute written as an
+// expression is what the expression evaluates to, as React writes it
+// (measured, @mdx-js/mdx 3.1.1: <div title={\n  frontmatter.title\n}>
+// is <div title="Tea">): a string literal or a front matter field is its
+// value, which raw HTML's allowlist then reads (className is class, as
+// React DOM writes it); an event handler and any other expression are
+// removed, with a warning.
+func TestMDXJSXAttrValues(t *testing.T) {
+	src := "---\ntitle: Tea\n---\n\n<div title={\n  frontmatter.title\n}>\nIn div.\n</div>\n\n<div title={'A \"quoted\" one'}>\nTwo.\n</div>\n\n<div title={count}>\nThree.\n</div>\n\n<section className={'x'} onClick={'go()'}>\nFour.\n</section>\n"
+	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Meta: map[string]any{"title": "Tea"}})
+	wantInOrder(t, out, []string{`<div title="Tea">`, "<p>In div.</p>", "</div>", `<div title="A &#34;quoted&#34; one">`, "<p>Two.</p>", "</div>", "<div>", "<p>Three.</p>", "</div>", `<section class="x">`, "<p>Four.</p>", "</section>"})
+	want := []string{"warning: 15:1: JSX title={count} on <div> is an expression sitegen does not run (only an object of string and number values is read): removed",
+		"warning: 19:1: JSX onClick={'go()'} on <section> is an expression sitegen does not run (only an object of string and number values is read): removed"}
+	if fmt.Sprint(problems) != fmt.Sprint(want) {
+		t.Errorf("problems = %q, want %q", problems, want)
 	}
 }

@@ -450,6 +450,7 @@ func New(opts Options) *Markdown {
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewCodeBlockParser(), mdx.IndentedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewFencedCodeBlockParser(), mdx.FencedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
+		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewListParser(), mdx.IndentedLists)
 		for i, v := range rec.cfg.BlockParsers {
 			if reflect.TypeOf(v.Value) == reflect.TypeOf(parser.NewATXHeadingParser()) {
 				rec.cfg.BlockParsers[i].Value = mdx.IndentedHeadings(v.Value.(parser.BlockParser))

@@ -404,12 +404,20 @@ func vueComponent(raw, what string) string {
 // offset start) of an MDX page that are written as JSX expressions
 // (package mdx's JSXAttrs): a style object literal is the CSS React
 // renders, kept where raw HTML's allowlist keeps that style
-// (rawhtml.Sanitizer.Allows) or with unsafe, else removed; any other
-// expression is removed. Each removal is one warning at its tag.
+// (rawhtml.Sanitizer.Allows) or with unsafe, else removed; a string
+// literal or a front matter field (mdx.ExprValue) is its value, which
+// the allowlist then reads as any attribute's; any other expression is
+// removed. Each removal is one warning at its tag.
 func (t warnTransformer) jsxAttrs(st *pageState, text string, start int) string {
-	return mdx.JSXAttrs(text, func(a mdx.JSXAttr) bool {
+	return mdx.JSXAttrs(text, func(a *mdx.JSXAttr) bool {
 		if a.CSS != "" && (t.m.opts.Unsafe || t.m.sanitizer.Allows(a.Tag, "style", a.CSS)) {
 			return true
+		}
+		if a.CSS == "" && a.Name != "style" && !strings.HasPrefix(a.Name, "on") { // an event handler is a function, never text
+			if v, ok := mdx.ExprValue(a.Expr, st.page.Meta); ok { // title={frontmatter.title}: its value
+				a.Value, a.Valued = v, true
+				return true
+			}
 		}
 		line, col := st.pos(start + a.At)
 		expr := a.Expr

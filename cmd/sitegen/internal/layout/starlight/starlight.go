@@ -32,6 +32,11 @@
 //     and published as folders (Astro's build.format 'directory'); the
 //     front matter slug replaces the path. Links are URLs, resolved as
 //     the browser resolves them from the page's URL.
+//   - Heading ids: github-slugger's, without a trailing "-" ("By default,
+//     Astro removes a trailing - from the end of IDs it generates for
+//     headings ending with special characters",
+//     https://docs.astro.build/en/reference/experimental-flags/heading-id-compat/),
+//     kept where experimental.headingIdCompat is true (HeadingID).
 //   - draft: true: "Set whether this page should be considered a draft and
 //     not be included in production builds" (not published; --drafts shows
 //     it).
@@ -185,7 +190,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Code blocks are Expressive Code's: "```js title="my-test-file.js""
 		// (starlight.astro.build/guides/authoring-content/#code-blocks).
 		Markup: layout.Markup{MDX: true, MDXFilesOnly: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
-			NoObsidian: true, Slug: docusaurus.Slug, FenceTitles: true},
+			NoObsidian: true, Slug: HeadingID, FenceTitles: true},
 		Unpublished: unpublished,
 		Unlisted:    unlisted,
 		HomeTitle:   true,
@@ -207,6 +212,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, routesNote(routes))
 	}
 	astro, env := astroConfig(raw)
+	if exp, ok := astro.Get("experimental").(*jsconfig.Object); ok && exp.Get("headingIdCompat") == true {
+		l.Markup.Slug = docusaurus.Slug // github-slugger's ids, their trailing "-" kept
+	}
 	for _, name := range slices.Sorted(maps.Keys(env)) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: process.env.%s is read unset, as `astro build` run without it sees it", file, env[name], name))
 	}
@@ -461,6 +469,15 @@ func folders(dir, content string) map[string]string {
 // externalLink is a sidebar link to another site the navigation shows:
 // http(s) or mailto (never javascript: or data:).
 var externalLink = regexp.MustCompile(`^(?i:https?://|mailto:)`)
+
+// HeadingID is the id Astro gives a heading of this text: github-slugger's
+// slug without a trailing "-": "By default, Astro removes a trailing -
+// from the end of IDs it generates for headings ending with special
+// characters" (https://docs.astro.build/en/reference/experimental-flags/heading-id-compat/;
+// rehype-collect-headings.js in Astro 5.18: "if (slug.endsWith('-'))
+// slug = slug.slice(0, -1)"), so "## `<Picture />`" is #picture. A site
+// that sets experimental.headingIdCompat keeps it (Recognise).
+func HeadingID(text string) string { return strings.TrimSuffix(docusaurus.Slug(text), "-") }
 
 // linkSlug is the slug of an internal link ("/guide/page/" -> "guide/page").
 func linkSlug(link string) (string, bool) {

@@ -55,6 +55,30 @@ func TestRecognise(t *testing.T) {
 		got   func(l *layout.Layout) string
 		want  string
 	}{
+		// "By default, Astro removes a trailing - from the end of IDs it
+		// generates for headings ending with special characters" unless
+		// experimental.headingIdCompat (docs.astro.build/en/reference/
+		// experimental-flags/heading-id-compat/; rehype-collect-headings.js
+		// in Astro 5.18: "if (slug.endsWith('-')) slug = slug.slice(0,
+		// -1)"). zadeviggers/mc-java-command-docs: "### `minecraft:damage`
+		// <Badge … />" is #minecraftdamage, as its links say.
+		{
+			name:  "heading ids without a trailing hyphen",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: 'Six Dice' }")}),
+			got: func(l *layout.Layout) string {
+				return l.Markup.Slug("`<Picture />`") + "|" + l.Markup.Slug("minecraft:damage ") + "|" + l.Markup.Slug("Combat rules")
+			},
+			want: "picture|minecraftdamage|combat-rules",
+		},
+		{
+			name: "heading ids with headingIdCompat",
+			files: with(map[string]string{"astro.config.mjs": "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\n\n" +
+				"export default defineConfig({\n  experimental: { headingIdCompat: true },\n  integrations: [starlight({ title: 'Six Dice' })],\n});\n"}),
+			got: func(l *layout.Layout) string {
+				return l.Markup.Slug("`<Picture />`") + "|" + l.Markup.Slug("minecraft:damage ") + "|" + l.Markup.Slug("Combat rules")
+			},
+			want: "picture-|minecraftdamage-|combat-rules",
+		},
 		{
 			name:  "title and site",
 			files: with(map[string]string{"astro.config.mjs": config("{ title: 'Six Dice' }")}),

@@ -134,7 +134,8 @@ func jsString(expr string, consts map[string]string) (s, unread string, ok bool)
 }
 
 // tagAttrs reads the attributes of an opening tag (after its name); an
-// expression is read with the page's exported constants (pc's).
+// expression is read with the page's exported constants and front
+// matter (pc's).
 func tagAttrs(b []byte, pc parser.Context) []attr {
 	b = bytes.TrimSuffix(bytes.TrimSuffix(bytes.TrimSpace(b), []byte(">")), []byte("/"))
 	consts := exports(pc)
@@ -188,6 +189,8 @@ func tagAttrs(b []byte, pc parser.Context) []attr {
 			expr := string(b[k+1 : end])
 			if s, unread, ok := jsString(expr, consts); ok {
 				a.value, a.str, a.unread = s, true, unread
+			} else if s, ok := frontMatterField(expr, pc); ok { // title={frontmatter.title}
+				a.value, a.str = s, true
 			} else {
 				a.unread = strings.TrimSpace(expr)
 			}

@@ -952,3 +952,80 @@ func (p indentedHeading) SetOption(name parser.OptionName, value any) {
 		o.SetOption(name, value)
 	}
 }
+
+// IndentedLists wraps goldmark's list parser for a site that reads MDX,
+// which has no indented code: on an MDX page a list may be indented by
+// four spaces or more, as micromark reads a list item's line prefix
+// without a limit where codeIndented is disabled ("constructs.disable
+// .null.includes('codeIndented') ? undefined : constants.tabSize",
+// micromark-core-commonmark list.js;
+// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code blocks
+// are not supported"). Such a list is read as if its indent were the
+// margin: on each of its lines that indent (or, for a line indented
+// less, all of its indent) is skipped before goldmark's parser reads the
+// line, so its items are siblings at that indent and nest by their
+// content's column. On a page read as Markdown (Off) such a line is not
+// a list. The caller puts it in place of goldmark's parser.
+func IndentedLists(p parser.BlockParser) parser.BlockParser { return indentedList{p} }
+
+type indentedList struct{ parser.BlockParser }
+
+// listIndentKey holds, in a parser context, the indent (in columns) of
+// each list an indented line opened (map[ast.Node]int).
+var listIndentKey = parser.NewContextKey()
+
+func (indentedList) CanAcceptIndentedLine() bool { return true }
+
+func (p indentedList) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	indent := pc.BlockIndent()
+	if indent < 4 {
+		return p.BlockParser.Open(parent, reader, pc)
+	}
+	if off(pc) {
+		return nil, parser.NoChildren
+	}
+	line, seg := reader.Position()
+	skipIndent(reader, indent)
+	n, state := p.BlockParser.Open(parent, reader, pc)
+	if n == nil {
+		reader.SetPosition(line, seg)
+		return nil, parser.NoChildren
+	}
+	pc.ComputeIfAbsent(listIndentKey, func() any { return map[ast.Node]int{} }).(map[ast.Node]int)[n] = indent
+	return n, state
+}
+
+func (p indentedList) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	indents, _ := pc.Get(listIndentKey).(map[ast.Node]int)
+	indent, ok := indents[node]
+	if !ok {
+		return p.BlockParser.Continue(node, reader, pc)
+	}
+	line, seg := reader.Position()
+	if peek, _ := reader.PeekLine(); !util.IsBlank(peek) {
+		w, _ := util.IndentWidth(peek, reader.LineOffset())
+		skipIndent(reader, min(w, indent))
+	}
+	state := p.BlockParser.Continue(node, reader, pc)
+	if state&parser.Continue == 0 { // closed: the line is read again from where it was
+		reader.SetPosition(line, seg)
+	}
+	return state
+}
+
+func (p indentedList) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	if indents, ok := pc.Get(listIndentKey).(map[ast.Node]int); ok {
+		delete(indents, node)
+	}
+	p.BlockParser.Close(node, reader, pc)
+}
+
+// skipIndent advances reader past width columns of its line's indent.
+func skipIndent(reader text.Reader, width int) {
+	line, _ := reader.PeekLine()
+	pos, padding := util.IndentPosition(line, reader.LineOffset(), width)
+	if pos < 0 {
+		return
+	}
+	reader.AdvanceAndSetPadding(pos, padding)
+}

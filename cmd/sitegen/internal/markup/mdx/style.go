@@ -1,6 +1,7 @@
 package mdx
 
 import (
+	"html"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,13 +30,19 @@ type JSXAttr struct {
 	// CSS is the style React renders for a style object literal of
 	// string and number values; "" when the expression is not one.
 	CSS string
+	// Value, when Valued (set by JSXAttrs' keep), is the string the
+	// expression evaluates to (title={frontmatter.title}), written as
+	// name="value", as React writes it.
+	Value  string
+	Valued bool
 }
 
 // JSXAttrs rewrites the attributes written as JSX expressions (name={…})
 // in the opening tags of a fragment of raw HTML: each is given to keep,
 // and replaced by style="CSS" when it is a style object literal and keep
-// says so, else removed. A fragment without one is returned as it is.
-func JSXAttrs(s string, keep func(a JSXAttr) bool) string {
+// says so, or by name="Value" when keep gives it a Value, else removed.
+// A fragment without one is returned as it is.
+func JSXAttrs(s string, keep func(a *JSXAttr) bool) string {
 	if !strings.Contains(s, "={") && !strings.Contains(s, "= {") {
 		return s
 	}
@@ -71,7 +78,11 @@ func JSXAttrs(s string, keep func(a JSXAttr) bool) string {
 				attr.CSS = styleCSS(attr.Expr)
 			}
 			b.WriteString(tag[at:a[0]])
-			if keep(attr) && attr.CSS != "" {
+			switch {
+			case !keep(&attr):
+			case attr.Valued:
+				b.WriteString(" " + htmlName(attr.Name) + `="` + html.EscapeString(attr.Value) + `"`)
+			case attr.CSS != "":
 				b.WriteString(` style="` + strings.ReplaceAll(attr.CSS, `"`, "&quot;") + `"`)
 			}
 			at = close
@@ -180,3 +191,15 @@ var unitless = func() map[string]bool {
 	}
 	return set
 }()
+
+// htmlName is the HTML attribute React DOM writes for the JSX prop name:
+// className is class, htmlFor for; others as they are.
+func htmlName(name string) string {
+	switch name {
+	case "className":
+		return "class"
+	case "htmlFor":
+		return "for"
+	}
+	return name
+}

@@ -3,7 +3,6 @@ package mdx
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -35,22 +34,43 @@ var exprWarnedKey = parser.NewContextKey()
 // fields (nil map when it has none or it does not decode).
 var frontMatterKey = parser.NewContextKey()
 
-// frontMatterRE matches a front matter field: frontmatter.name,
-// frontmatter["name"] or frontmatter['name'].
-var frontMatterRE = regexp.MustCompile(`^frontmatter\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\])$`)
+// maxExpression bounds the source of an {expression} read over lines.
+const maxExpression = 64 << 10
 
-// parseExpression reads the {expression} line starts with; nil when the
-// expression does not end on this line (its text is then left as it is).
+// parseExpression reads the {expression} line starts with, which may go
+// on over the paragraph's next lines (micromark-extension-mdx-expression
+// reads one up to its matching brace, line endings and all); nil when it
+// does not end in the paragraph (its text is then left as it is).
 func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text.Reader, pc parser.Context) ast.Node {
 	if texArgument(block.Source(), seg.Start) {
 		return nil
 	}
-	end := scanJSX(line, 0, func(c byte, depth int) bool { return c == '}' && depth == 0 })
-	if end < 0 {
-		return nil
+	closing := func(c byte, depth int) bool { return c == '}' && depth == 0 }
+	end := scanJSX(line, 0, closing)
+	if end < 0 { // over lines: read on, from the paragraph's next line
+		startLine, startPos := block.Position()
+		buf := append([]byte(nil), line...)
+		for end < 0 && len(buf) < maxExpression {
+			block.AdvanceLine()
+			next, _ := block.PeekLine()
+			if next == nil {
+				break
+			}
+			from := len(buf)
+			buf = append(buf, next...)
+			if end = scanJSX(buf, 0, closing); end >= 0 {
+				block.Advance(end + 1 - from)
+			}
+		}
+		if end < 0 {
+			block.SetPosition(startLine, startPos)
+			return nil
+		}
+		line = buf
+	} else {
+		block.Advance(end + 1)
 	}
 	src := strings.TrimSpace(string(line[1:end]))
-	block.Advance(end + 1)
 	if src == "" || isComment(src) { // {/* a comment */}, { /* spaced */ }: nothing
 		return &InlineDropped{}
 	}
@@ -71,24 +91,43 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX expression {%s} is not evaluated: its source is shown as code (so are the page's other such expressions)", src))
 	}
 	code := ast.NewCodeSpan() // its source, braces and all
-	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, seg.Start+end+1)))
+	_, after := block.Position()
+	code.AppendChild(code, ast.NewRawTextSegment(text.NewSegment(seg.Start, after.Start)))
 	return code
 }
 
 // frontMatterField is the value of the front matter field expr names
-// (frontMatterRE), when it is a string, a number or a boolean.
+// (frontMatterPath), when it is a string, a number or a boolean.
 func frontMatterField(expr string, pc parser.Context) (string, bool) {
-	m := frontMatterRE.FindStringSubmatch(expr)
-	if m == nil {
-		return "", false
+	return scalar(frontMatterValue(expr, pc))
+}
+
+// scalar is a front matter value as text, when it is a string, a number
+// or a boolean.
+func scalar(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case bool:
+		return strconv.FormatBool(v), true
+	case int:
+		return strconv.Itoa(v), true
+	case int64:
+		return strconv.FormatInt(v, 10), true
+	case uint64:
+		return strconv.FormatUint(v, 10), true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
 	}
-	name := m[1]
-	if name == "" {
-		s, _, ok := jsString(m[2], nil)
-		if !ok {
-			return "", false
-		}
-		name = s
+	return "", false
+}
+
+// frontMatterValue is the value in the page's front matter (pc's) at the
+// path expr names (frontMatterPath); nil for none.
+func frontMatterValue(expr string, pc parser.Context) any {
+	path, ok := frontMatterPath(expr)
+	if !ok {
+		return nil
 	}
 	fields, ok := pc.Get(frontMatterKey).(map[string]any)
 	if !ok {
@@ -97,19 +136,93 @@ func frontMatterField(expr string, pc parser.Context) (string, bool) {
 		}
 		pc.Set(frontMatterKey, fields)
 	}
-	switch v := fields[name].(type) {
-	case string:
-		return v, true
-	case bool:
-		return strconv.FormatBool(v), true
-	case int:
-		return strconv.Itoa(v), true
-	case uint64:
-		return strconv.FormatUint(v, 10), true
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64), true
+	return lookup(fields, path)
+}
+
+// ExprValue is the string the JSX expression expr ("{…}", braces and
+// all) of a page whose front matter is fields evaluates to, when it is a
+// string literal or a front matter field of a string, number or boolean
+// (as in text: parseExpression).
+func ExprValue(expr string, fields map[string]any) (string, bool) {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(expr), "{")
+	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
+		return "", false
 	}
-	return "", false
+	if s, unread, ok := jsString(inner, nil); ok && unread == "" {
+		return s, true
+	}
+	path, ok := frontMatterPath(inner)
+	if !ok {
+		return "", false
+	}
+	return scalar(lookup(fields, path))
+}
+
+// lookup is the value at path in the front matter fields; nil for none.
+func lookup(fields map[string]any, path []string) any {
+	var v any = fields
+	for _, key := range path {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[key]
+		case []any:
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil
+			}
+			v = c[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// frontMatterPath is the path of keys expr, a member expression on
+// frontmatter, names: frontmatter.a.b is [a b], frontmatter["a-b"] [a-b],
+// frontmatter.list[1] [list 1], as Astro's rehype-heading-ids reads one
+// (getMdxFrontmatterVariablePath: each property an identifier or, in
+// brackets, a literal); ok is false for any other expression.
+func frontMatterPath(expr string) (path []string, ok bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(expr), "frontmatter")
+	if !ok {
+		return nil, false
+	}
+	const space = " \t\r\n"
+	for rest = strings.TrimLeft(rest, space); rest != ""; rest = strings.TrimLeft(rest, space) {
+		switch rest[0] {
+		case '.':
+			rest = strings.TrimLeft(rest[1:], space)
+			n := 0
+			for n < len(rest) && (rest[n] == '$' || isNameStart(rest[n]) || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+				n++
+			}
+			if n == 0 {
+				return nil, false
+			}
+			path, rest = append(path, rest[:n]), rest[n:]
+		case '[':
+			rest = strings.TrimLeft(rest[1:], space)
+			n := literalEnd([]byte(rest))
+			key, _, str := jsString(rest[:max(n, 0)], nil)
+			if !str {
+				for n = 0; n < len(rest) && rest[n] >= '0' && rest[n] <= '9'; n++ {
+				}
+				if n == 0 {
+					return nil, false
+				}
+				key = rest[:n]
+			}
+			rest = strings.TrimLeft(rest[n:], space)
+			if rest == "" || rest[0] != ']' {
+				return nil, false
+			}
+			path, rest = append(path, key), rest[1:]
+		default:
+			return nil, false
+		}
+	}
+	return path, len(path) > 0
 }
 
 // isComment reports whether expr is one /* comment */ and nothing else.
@@ -175,16 +288,7 @@ func HeadingSource(value []byte, pc parser.Context, frontMatter bool) []byte {
 // isFrontMatterString reports whether the front matter field expr names
 // is a string (not a number or a boolean).
 func isFrontMatterString(expr string, pc parser.Context) bool {
-	m := frontMatterRE.FindStringSubmatch(expr)
-	fields, _ := pc.Get(frontMatterKey).(map[string]any)
-	if m == nil || fields == nil {
-		return false
-	}
-	name := m[1]
-	if name == "" {
-		name, _, _ = jsString(m[2], nil)
-	}
-	_, ok := fields[name].(string)
+	_, ok := frontMatterValue(expr, pc).(string)
 	return ok
 }
 
