@@ -610,6 +610,7 @@ func TestQuartzListPageTitles(t *testing.T) {
 		return strings.TrimSpace(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], ""))
 	}
 	for _, tt := range []struct{ page, title string }{
+		{"index.html", "index"}, // content/index.md has no title: file.stem, as every index.md
 		{"tags/plane-shift.html", "Tag: plane-shift"},
 		{"tags/index.html", "Tag Index"},
 		{"Magic/index.html", "Folder: Magic"},

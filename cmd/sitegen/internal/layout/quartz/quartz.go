@@ -35,7 +35,7 @@
 //     (layout.Layout.FileURL). A folder's page is its folder,
 //     Rules/index.html, as Quartz's FolderPage writes it.
 //   - Titles: the front matter's title, else the file's name as written
-//     ("index" for a folder's index.md), shown above the note as Quartz's
+//     ("index" for an index.md, the root's too), shown above the note as Quartz's
 //     ArticleTitle does; a # heading the note starts with stays in its
 //     text, one level down (eval12A NA4: "AB Testing" above
 //     "Definition:"). The pages Quartz makes: a folder without an

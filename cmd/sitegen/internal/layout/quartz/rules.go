@@ -60,15 +60,14 @@ func (Rules) Index(name string) bool { return name == "index.md" || name == "_in
 
 // Title is a page's title without one in its front matter: "If it isn't
 // provided, Quartz will use the name of the file as the title"
-// (frontmatter.ts: "data.title = file.stem"), so a folder's index.md is
-// titled "index" (the Explorer still names the folder by its own name:
-// FolderTitle); the root's keeps sitegen's (the site's title).
+// (frontmatter.ts: "data.title = file.stem ??
+// i18n(cfg.configuration.locale).propertyDefaults.title"), so an
+// index.md is titled "index", the root's too (its <title> and the
+// heading ArticleTitle writes above it; the Explorer still names a folder
+// by its own name: FolderTitle).
 func (r Rules) Title(rel string) (string, bool) {
-	dir, name := path.Split(rel)
+	name := path.Base(rel)
 	if r.Index(name) {
-		if dir == "" {
-			return "", false
-		}
 		return "index", true
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(name, ".md"), CanvasExt), true

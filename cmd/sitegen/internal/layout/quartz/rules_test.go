@@ -195,7 +195,8 @@ func TestResolve(t *testing.T) {
 // frontmatter, the local folder name will be used instead."
 // (https://quartz.jzhao.xyz/features/explorer): that is the folder's name
 // (FolderTitle); its index.md's own title is its file name, "index"
-// (frontmatter.ts: "data.title = file.stem"), and the page FolderPage
+// (frontmatter.ts: "data.title = file.stem ?? …propertyDefaults.title"),
+// the root's index.md too, and the page FolderPage
 // makes for a folder without one "Folder: " and the folder's slug.
 func TestTitle(t *testing.T) {
 	r := Rules{}
@@ -206,7 +207,7 @@ func TestTitle(t *testing.T) {
 		{"Rules/combat_basics-2.md", "combat_basics-2", true},
 		{"Why Dice?.md", "Why Dice?", true},
 		{"Rules/index.md", "index", true},
-		{"index.md", "", false},
+		{"index.md", "index", true}, // the root's too: file.stem
 	} {
 		got, ok := r.Title(tt.rel)
 		if got != tt.want || ok != tt.ok {
