@@ -644,3 +644,43 @@ func TestQuartzListPageTitles(t *testing.T) {
 		t.Errorf("breadcrumbs of Fire: %s", crumbs)
 	}
 }
+
+// TestQuartzListPageWords: the pages Quartz makes are titled in the
+// site's locale ("locale: used for i18n and date formatting",
+// https://quartz.jzhao.xyz/configuration; folderPage.tsx
+// "`${i18n(cfg.locale).pages.folderContent.folder}: ${folder}`"), and a
+// Quartz 4.0.x (package.json's version; i18n came in 4.2) titles a tag's
+// page "Tag: #x" and its list of tags "Tag: #index".
+func TestQuartzListPageWords(t *testing.T) {
+	for _, tt := range []struct {
+		name, locale, pkg     string
+		folder, tag, tagIndex string
+	}{
+		{"de-DE", "de-DE", `{"name": "@jackyzha0/quartz", "version": "4.5.1"}`, "Ordner: Magic", "Tag: fire", "Tag-Übersicht"},
+		{"fr-FR", "fr-FR", "", "Dossier: Magic", "Étiquette: fire", "Index des étiquettes"},
+		{"4.0.x", "en-US", `{"name": "@jackyzha0/quartz", "version": "4.0.8"}`, "Folder: Magic", "Tag: #fire", "Tag: #index"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"quartz.config.ts":              strings.Replace(quartzConfig("[Plugin.RemoveDrafts()]", "shortest"), `locale: "en-US"`, `locale: "`+tt.locale+`"`, 1),
+				"content/index.md":              "Home.\n",
+				"content/Magic/Schools/Fire.md": "---\ntags: [fire]\n---\nFire.\n",
+			}
+			if tt.pkg != "" {
+				files["package.json"] = tt.pkg
+			}
+			sitetest.WriteFiles(t, dir, files)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for page, want := range map[string]string{"Magic/index.html": tt.folder, "tags/fire.html": tt.tag, "tags/index.html": tt.tagIndex} {
+				m := regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`).FindStringSubmatch(out[page])
+				if m == nil || strings.TrimSpace(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], "")) != want {
+					t.Errorf("%s: heading %q, want %q", page, m, want)
+				}
+			}
+		})
+	}
+}

@@ -41,7 +41,9 @@
 //     "Definition:"). The pages Quartz makes: a folder without an
 //     index.md "Folder: " and its slug (FolderPage), a tag's page "Tag: "
 //     and the slugged tag, the list of tags "Tag Index" (TagPage), in
-//     en-US words whatever the locale.
+//     the words of configuration.locale (Words; en-US for a locale not
+//     carried), English with 4.0.x's "Tag: #x" when package.json's
+//     version is older than 4.2, which brought i18n.
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
 //     is published as it is.
@@ -243,9 +245,12 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.TagFiles = true
 	// TagPage: "tag === "index" ? i18n(locale).pages.tagContent.tagIndex :
 	// `${i18n(locale).pages.tagContent.tag}: ${tag}`" (tagPage.tsx), the
-	// tag as slugTag made it.
-	l.TagTitle = func(written []string) string { return TagWord + ": " + written[0] }
-	l.TagIndexTitle = TagIndexTitle
+	// tag as slugTag made it, in the words of the locale and of the
+	// Quartz version package.json names.
+	words := WordsFor(c.Locale, packageVersion(cfgDir))
+	l.Pages = Rules{Words: words}
+	l.TagTitle = func(written []string) string { return words.TagTitle(written[0]) }
+	l.TagIndexTitle = words.TagIndexTitle()
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}

@@ -8,8 +8,19 @@ import (
 	"unicode/utf8"
 )
 
-// Rules are Quartz's rules for its pages (layout.PageRules).
-type Rules struct{}
+// Rules are Quartz's rules for its pages (layout.PageRules), with the
+// words of the site's locale (the zero Words: en-US's).
+type Rules struct {
+	Words Words
+}
+
+// words are r's words, en-US's when none are set.
+func (r Rules) words() Words {
+	if r.Words.Folder == "" {
+		return locales["en-US"]
+	}
+	return r.Words
+}
 
 // Segment is Quartz's slug of one path segment (quartz/util/path.ts,
 // sluggify): whitespace becomes "-", "&" "-and-", "%" "-percent", "?"
@@ -80,22 +91,15 @@ func (Rules) FolderTitle(dir string) string { return path.Base(dir) }
 // FolderPageTitle is the title Quartz's FolderPage emitter gives the page
 // of a folder without an index.md: "`${i18n(locale).pages.folderContent.
 // folder}: ${folder}`", the folder's slug from content/ ("Folder:
-// Magic/Schools", quartz/plugins/emitters/folderPage.tsx; en-US).
+// Magic/Schools", quartz/plugins/emitters/folderPage.tsx; "Ordner:
+// Magie/Schulen" in de-DE).
 func (r Rules) FolderPageTitle(dir string) string {
 	parts := strings.Split(dir, "/")
 	for i, p := range parts {
 		parts[i] = r.Segment(p)
 	}
-	return FolderWord + ": " + strings.Join(parts, "/")
+	return r.words().Folder + ": " + strings.Join(parts, "/")
 }
-
-// The en-US words of Quartz's list pages (quartz/i18n/locales/en-US.ts:
-// pages.folderContent.folder, pages.tagContent.tag and tagIndex).
-const (
-	FolderWord    = "Folder"
-	TagWord       = "Tag"
-	TagIndexTitle = "Tag Index"
-)
 
 // Compare is the Explorer's default order: "folders first, then files.
 // Sort folders and files alphabetically" by display name with

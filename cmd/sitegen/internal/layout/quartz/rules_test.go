@@ -221,3 +221,32 @@ func TestTitle(t *testing.T) {
 		t.Errorf("FolderPageTitle = %q", got)
 	}
 }
+
+// TestWordsFor: the words of Quartz's list pages are the locale's
+// ("i18n(cfg.locale).pages.folderContent.folder", tagContent.tag and
+// tagIndex; quartz/i18n/locales/de-DE.ts: folder: "Ordner", tagIndex:
+// "Tag-Übersicht"), en-US's for a locale not carried, and before 4.2
+// (no i18n) English, 4.0.x titling a tag's page `Tag: #${tag}` and its
+// list of tags, tag "index" beside a test for "", "Tag: #index".
+func TestWordsFor(t *testing.T) {
+	for _, tt := range []struct {
+		locale, version       string
+		folder, tag, tagIndex string
+	}{
+		{"en-US", "4.5.1", "Folder: A", "Tag: x", "Tag Index"},
+		{"de-DE", "4.5.1", "Ordner: A", "Tag: x", "Tag-Übersicht"},
+		{"fr-FR", "", "Dossier: A", "Étiquette: x", "Index des étiquettes"},
+		{"ja-JP", "4.4.0", "フォルダ: A", "タグ: x", "タグ一覧"},
+		{"xx-YY", "4.5.1", "Folder: A", "Tag: x", "Tag Index"},
+		{"de-DE", "4.0.8", "Folder: A", "Tag: #x", "Tag: #index"},
+		{"fr-FR", "4.1.3", "Folder: A", "Tag: x", "Tag Index"},
+		{"es-ES", "5.0.0", "Carpeta: A", "Etiqueta: x", "Índice de Etiquetas"},
+	} {
+		w := WordsFor(tt.locale, tt.version)
+		got := []string{Rules{Words: w}.FolderPageTitle("A"), w.TagTitle("x"), w.TagIndexTitle()}
+		want := []string{tt.folder, tt.tag, tt.tagIndex}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %s: %q, want %q", tt.locale, tt.version, got, want)
+		}
+	}
+}
