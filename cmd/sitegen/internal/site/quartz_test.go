@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
 	"d6codex/cmd/sitegen/internal/site/content"
@@ -682,5 +683,59 @@ func TestQuartzListPageWords(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestQuartzListOrder: a folder's page and a tag's page list their notes
+// as Quartz's PageList sorts them (byDateAndAlphabeticalFolderFirst,
+// quartz/components/PageList.tsx): "Sort folders first", then by
+// getDate(cfg, page), "sort descending" (defaultDateType "modified":
+// lastmod, updated or last-modified in the front matter, else the file's
+// last change), "otherwise, sort lexographically by title", the lowercase
+// titles by localeCompare ("10 x" before "2 x"). The Explorer keeps its
+// own order (folders first, then by name).
+func TestQuartzListOrder(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "Home.\n",
+		"content/Rules/index.md": "---\ntitle: Rules\n---\nThe rules.\n",
+		"content/Rules/Old.md":   "---\nlastmod: 2023-01-02\ntags: [core]\n---\nOld.\n",
+		"content/Rules/New.md":   "---\nupdated: 2024-06-01\ntags: [core]\n---\nNew.\n",
+		"content/Rules/Fresh.md": "Fresh.\n",
+		"content/Rules/zeta.md":  "---\nlastmod: 2022-01-01\ntags: [core]\n---\nZ.\n",
+		"content/Rules/Alpha.md": "---\nlastmod: 2022-01-01\ntags: [core]\n---\nA.\n",
+		"content/Rules/2 x.md":   "---\nlastmod: 2021-01-01\n---\nTwo.\n",
+		"content/Rules/10 x.md":  "---\nlastmod: 2021-01-01\n---\nTen.\n",
+		"content/Rules/Sub/A.md": "---\nlastmod: 2020-01-01\n---\nIn a folder.\n",
+	})
+	// Fresh.md has no date of its own: its file's, later than the others'.
+	fresh := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(dir, "content/Rules/Fresh.md"), fresh, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	list := func(page string) string {
+		m := regexp.MustCompile(`(?s)<ul class="children">.*?</ul>`).FindString(out[page])
+		var names []string
+		for _, a := range regexp.MustCompile(`<a [^>]*>([^<]*)</a>`).FindAllStringSubmatch(m, -1) {
+			names = append(names, a[1])
+		}
+		return strings.Join(names, ", ")
+	}
+	for _, tt := range []struct{ page, want string }{
+		{"Rules/index.html", "Sub, Fresh, New, Old, Alpha, zeta, 10 x, 2 x"},
+		{"tags/core.html", "New, Old, Alpha, zeta"},
+	} {
+		if got := list(tt.page); got != tt.want {
+			t.Errorf("%s lists %q, want %q", tt.page, got, tt.want)
+		}
+	}
+	nav := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["Rules/Old.html"]), "|")
+	if !ordered(strings.Join(strings.Fields(nav), " "), "Sub", "2 x", "10 x", "Alpha", "Fresh", "New", "Old", "zeta") {
+		t.Errorf("the Explorer's order changed: %s", strings.Join(strings.Fields(nav), " "))
 	}
 }

@@ -55,7 +55,10 @@
 //   - Navigation: the Explorer's default order: folders first, then by
 //     display name, case- and accent-insensitive, numbers by value
 //     (localeCompare with numeric and base sensitivity). A folder's name
-//     is its index.md's title, else the folder's own name.
+//     is its index.md's title, else the folder's own name. A folder's
+//     and a tag's page list their notes in PageList's order instead:
+//     folders first, newest first by configuration.defaultDateType
+//     (ListDate), then by lowercase title (CollateText).
 //   - Settings: configuration.pageTitle, baseUrl (a host and path without
 //     https://), locale; pageTitleSuffix ends every page's <title>, which
 //     is the note's title and that suffix, as Quartz's Head writes it.
@@ -73,6 +76,7 @@
 package quartz
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path"
@@ -106,7 +110,10 @@ type Config struct {
 	PageTitleSuffix string
 	BaseURL         string // "quartz.jzhao.xyz", as written
 	Locale          string
-	Ignore          []string
+	// DateType is configuration.defaultDateType: created, modified or
+	// published ("" when unset or unread: DefaultDateType).
+	DateType string
+	Ignore   []string
 	// RemoveDrafts and ExplicitPublish are the filters configured.
 	RemoveDrafts, ExplicitPublish bool
 	// Unknown are the other filters, which sitegen does not run.
@@ -251,6 +258,13 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.Pages = Rules{Words: words}
 	l.TagTitle = func(written []string) string { return words.TagTitle(written[0]) }
 	l.TagIndexTitle = words.TagIndexTitle()
+	// A folder's and a tag's page list their notes by
+	// byDateAndAlphabeticalFolderFirst (quartz/components/PageList.tsx):
+	// "Sort folders first", then "sort descending" by date, "otherwise,
+	// sort lexographically by title": "f1Title.localeCompare(f2Title)"
+	// of the lowercase titles.
+	l.ListDate = ListDate(cmp.Or(c.DateType, DefaultDateType))
+	l.ListCompare = CollateText
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}
@@ -407,6 +421,7 @@ func ReadConfig(src []byte) Config {
 		}
 		c.BaseURL = c.str(conf, "baseUrl")
 		c.Locale = c.str(conf, "locale")
+		c.DateType = c.str(conf, "defaultDateType")
 		if conf.Has("ignorePatterns") {
 			if pats, ok := strs(conf.Get("ignorePatterns")); ok {
 				c.Ignore = pats

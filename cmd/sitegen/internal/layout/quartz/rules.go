@@ -119,10 +119,18 @@ func (Rules) Compare(a string, aFolder bool, b string, bFolder bool) int {
 // case and accents are ignored, a run of digits compares by its value,
 // and whitespace < punctuation and symbols (in ICU's order) < digits <
 // Latin letters < other letters (by code point).
-func Collate(a, b string) int {
+func Collate(a, b string) int { return collate(a, b, true) }
+
+// CollateText compares two names as localeCompare does with its default
+// options (PageList's "f1Title.localeCompare(f2Title)"), at base
+// strength: as Collate, but digits one by one ("10" before "2").
+func CollateText(a, b string) int { return collate(a, b, false) }
+
+// collate is Collate, with digit runs compared by value when numeric.
+func collate(a, b string, numeric bool) int {
 	for a != "" && b != "" {
-		ka, ra := key(a)
-		kb, rb := key(b)
+		ka, ra := key(a, numeric)
+		kb, rb := key(b, numeric)
 		if c := cmp.Compare(ka.class, kb.class); c != 0 {
 			return c
 		}
@@ -157,9 +165,11 @@ type element struct {
 
 // key reads the collation element at the start of s: its class and
 // text, and the rest of s.
-func key(s string) (element, string) {
+func key(s string, numeric bool) (element, string) {
 	r, n := utf8.DecodeRuneInString(s)
 	switch {
+	case r >= '0' && r <= '9' && !numeric:
+		return element{class: classDigits, text: s[:1]}, s[1:]
 	case r >= '0' && r <= '9':
 		i := 0
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {

@@ -3,6 +3,7 @@ package quartz
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // Quartz's slugs (quartz/util/path.ts, sluggify and slugifyFilePath):
@@ -247,6 +248,55 @@ func TestWordsFor(t *testing.T) {
 		want := []string{tt.folder, tt.tag, tt.tagIndex}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s %s: %q, want %q", tt.locale, tt.version, got, want)
+		}
+	}
+}
+
+// TestCollateText: PageList compares titles with a plain
+// "f1Title.localeCompare(f2Title)": not numeric, so "10 magic" sorts
+// before "2 dice", where the Explorer's numeric order has it after.
+func TestCollateText(t *testing.T) {
+	for _, tt := range []struct {
+		a, b        string
+		text, names int
+	}{
+		{"10 magic", "2 dice", -1, 1},
+		{"apple", "Banana", -1, -1},
+		{"éclair", "eclairs", -1, -1},
+		{"a b", "a-b", -1, -1},
+	} {
+		if got := CollateText(tt.a, tt.b); got != tt.text {
+			t.Errorf("CollateText(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.text)
+		}
+		if got := Collate(tt.a, tt.b); got != tt.names {
+			t.Errorf("Collate(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.names)
+		}
+	}
+}
+
+// TestListDate: the date a list orders a note by, as CreatedModifiedDate
+// sets it ("created ||= file.data.frontmatter.date; modified ||=
+// …lastmod; …updated; …["last-modified"]; published ||= …publishDate",
+// then git and the file system) and getDate reads it by defaultDateType.
+func TestListDate(t *testing.T) {
+	file := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	day := func(s string) time.Time { d, _ := time.Parse("2006-01-02", s); return d }
+	for _, tt := range []struct {
+		which string
+		meta  map[string]any
+		want  time.Time
+	}{
+		{"modified", map[string]any{"lastmod": "2023-01-02", "updated": "2022-01-01"}, day("2023-01-02")},
+		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01")},
+		{"modified", map[string]any{"date": "2021-01-01"}, file},
+		{"created", map[string]any{"date": "2021-01-01"}, day("2021-01-01")},
+		{"created", nil, file},
+		{"published", map[string]any{"publishDate": "2020-03-04"}, day("2020-03-04")},
+		{"published", nil, notYet},
+		{"modified", map[string]any{"lastmod": "not a date"}, notYet},
+	} {
+		if got := ListDate(tt.which)(tt.meta, file); !got.Equal(tt.want) {
+			t.Errorf("%s %v: %v, want %v", tt.which, tt.meta, got, tt.want)
 		}
 	}
 }
