@@ -23,8 +23,9 @@ var notYet = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 //
 //   - modified: front matter lastmod, updated or last-modified, else the
 //     file's last commit, else its modification time (file);
-//   - created: front matter date, else the file's birth time, which
-//     sitegen reads as file too;
+//   - created: front matter date, else the file's birth time: in a
+//     fresh checkout, where Quartz sites are built, the moment of the
+//     build;
 //   - published: front matter publishDate, else the moment of the build.
 //
 // A date that does not parse is the moment of the build too (coerceDate).
@@ -49,7 +50,7 @@ func ListDate(which string) func(meta map[string]any, file time.Time) time.Time 
 			}
 			return notYet
 		}
-		if which == "published" || file.IsZero() {
+		if which != "modified" || file.IsZero() {
 			return notYet
 		}
 		return file
