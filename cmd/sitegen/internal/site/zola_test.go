@@ -44,7 +44,7 @@ func zolaSite() map[string]string {
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
-		"templates/shortcodes/aside.html":    "<aside>{% if kind %}{{ kind }}{% endif %}{{ body | markdown | safe }}</aside>",
+		"templates/shortcodes/aside.html":    "<aside>{% set k = kind | upper %}{{ body | markdown | safe }}</aside>",
 		"sass/site.scss":                     "body { color: red }",
 		"docs/index.html":                    "<p>an old build</p>",
 	}

@@ -13,7 +13,8 @@ import (
 // https://www.getzola.org/documentation/content/shortcodes/) are applied
 // where their Tera is plain substitution: text and {{ name }} of an
 // argument, or of body in a shortcode with one, each with at most the
-// filters safe, markdown and trim. Anything else (a {% … %} tag, an
+// filters safe, markdown and trim, and {% if name %} … {% else %} …
+// {% endif %} on an argument. Anything else (another {% … %} tag, an
 // expression, a function call, another filter, a name the call does not
 // give) is Tera sitegen does not run, and the call is warned as before.
 // "The shortcode's output ... HTML shortcodes are escaped" as Tera
@@ -26,6 +27,35 @@ var (
 	teraTag  = regexp.MustCompile(`\{%|\{#`)
 	simpleRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*)((?:\s*\|\s*[a-z_]+)*)$`)
 )
+
+// teraIf is a {% if name %} … [{% else %} …] {% endif %} with no other
+// tag inside.
+var teraIf = regexp.MustCompile(`(?s)\{%-?\s*if\s+([A-Za-z_][A-Za-z_0-9]*)\s*-?%\}((?:[^{]|\{[^%])*?)(?:\{%-?\s*else\s*-?%\}((?:[^{]|\{[^%])*?))?\{%-?\s*endif\s*-?%\}`)
+
+// ifBlocks applies the template's {% if name %} blocks on an argument of
+// the call (or body): Tera's truthiness, "an undefined variable, false, 0,
+// an empty string are false", so an argument not given is false.
+func ifBlocks(t string, args map[string]string, has bool) string {
+	for range 100 {
+		loc := teraIf.FindStringSubmatchIndex(t)
+		if loc == nil {
+			return t
+		}
+		name := t[loc[2]:loc[3]]
+		v, given := args[name]
+		if name == "body" && has {
+			v, given = "body", true
+		}
+		branch := ""
+		if given && v != "" && v != "false" && v != "0" {
+			branch = t[loc[4]:loc[5]]
+		} else if loc[6] >= 0 {
+			branch = t[loc[6]:loc[7]]
+		}
+		t = t[:loc[0]] + branch + t[loc[1]:]
+	}
+	return t
+}
 
 // shortcodeFile is the template of shortcode name that read finds, its
 // text and whether it is Markdown; ok false when the site has none.
@@ -47,7 +77,7 @@ func shortcodeFile(name string, read func(string) ([]byte, error)) (file string,
 // with why and the template's line, when its Tera is more than plain
 // substitution.
 func renderShortcode(text []byte, md bool, args map[string]string, body string, has bool) (out string, why string, line int, ok bool) {
-	t := string(text)
+	t := ifBlocks(string(text), args, has)
 	if loc := teraTag.FindStringIndex(t); loc != nil {
 		return "", "a Tera tag", 1 + strings.Count(t[:loc[0]], "\n"), false
 	}

@@ -621,19 +621,22 @@ func BenchmarkSlugify(b *testing.B) {
 // HTML ones, https://www.getzola.org/documentation/content/shortcodes/)
 // are applied when their Tera is plain substitution: {{ arg }} and, in a
 // shortcode with a body, {{ body }} ("the body ... available as the body
-// variable"), with safe, markdown and trim; a value in an .html template
+// variable"), with safe, markdown and trim, and {% if arg %} … {% else %}
+// … {% endif %} ("undefined ... evaluates to false" in an if); a value in an .html template
 // without | safe is escaped, as Tera's autoescape does. Other Tera keeps
 // the call's warning, naming the template's file and line.
 func TestShortcodeTemplates(t *testing.T) {
 	tmpl := map[string]string{
-		"templates/shortcodes/dice.md":    "**{{ n }}d6** ({{ why }})",
-		"templates/shortcodes/note.html":  "<div class=\"note\">\n<strong>{{ title }}</strong>\n\n{{ body | markdown | safe }}\n</div>\n",
-		"templates/shortcodes/esc.html":   "<span title=\"{{ t }}\">{{ t }}</span>",
-		"templates/shortcodes/loop.html":  "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n",
-		"templates/shortcodes/url.html":   "<a href=\"{{ get_url(path=p) }}\">x</a>",
-		"templates/shortcodes/missing.md": "{{ nope }}",
-		"templates/shortcodes/raw.html":   "<b>{{ body | safe }}</b>",
-		"templates/shortcodes/upper.html": "{{ t | upper }}",
+		"templates/shortcodes/dice.md":     "**{{ n }}d6** ({{ why }})",
+		"templates/shortcodes/note.html":   "<div class=\"note\">\n<strong>{{ title }}</strong>\n\n{{ body | markdown | safe }}\n</div>\n",
+		"templates/shortcodes/esc.html":    "<span title=\"{{ t }}\">{{ t }}</span>",
+		"templates/shortcodes/loop.html":   "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n",
+		"templates/shortcodes/url.html":    "<a href=\"{{ get_url(path=p) }}\">x</a>",
+		"templates/shortcodes/missing.md":  "{{ nope }}",
+		"templates/shortcodes/raw.html":    "<b>{{ body | safe }}</b>",
+		"templates/shortcodes/adm.html":    "<div class=\"adm {% if class %}{{ class }}{% else %}plain{% endif %}\">{% if title %}<b>{{ title }}</b>{% endif %}</div>",
+		"templates/shortcodes/nested.html": "{% if a %}{% if b %}x{% endif %}{% endif %}",
+		"templates/shortcodes/upper.html":  "{{ t | upper }}",
 	}
 	read := func(f string) ([]byte, error) {
 		if s, ok := tmpl[f]; ok {
@@ -655,6 +658,9 @@ func TestShortcodeTemplates(t *testing.T) {
 		{"a function call", "{{ url(p=\"a\") }}\n", "\n", "templates/shortcodes/url.html:1 has the expression {{ get_url(path=p) }}", 1},
 		{"a value not given", "{{ missing() }}\n", "\n", "{{ nope }}, a value the call does not give", 1},
 		{"another filter", "{{ upper(t=\"a\") }}\n", "\n", "the filter upper", 1},
+		{"if on an argument given", "{{ adm(class=\"warn\", title=\"T\") }}\n", "<div class=\"adm warn\"><b>T</b></div>\n", "", 0},
+		{"if on an argument not given: else", "{{ adm() }}\n", "<div class=\"adm plain\"></div>\n", "", 0},
+		{"nested ifs, inner first", "{{ nested(a=1, b=true) }} {{ nested(a=1) }}\n", "x \n", "", 0},
 		{"no template: as before", "{{ youtube(id=\"x\") }}\n", "\n", "which sitegen does not run", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
