@@ -22,14 +22,16 @@ var notYet = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 // frontmatter, git, filesystem):
 //
 //   - modified: front matter lastmod, updated or last-modified, else the
-//     file's last commit, else its modification time (file);
+//     file's last commit, else its modification time (file); where the
+//     priority leaves git out (git false), the file's modification time,
+//     in a fresh checkout the moment of the build;
 //   - created: front matter date, else the file's birth time: in a
 //     fresh checkout, where Quartz sites are built, the moment of the
 //     build;
 //   - published: front matter publishDate, else the moment of the build.
 //
 // A date that does not parse is the moment of the build too (coerceDate).
-func ListDate(which string) func(meta map[string]any, file time.Time) time.Time {
+func ListDate(which string, git bool) func(meta map[string]any, file time.Time) time.Time {
 	var keys []string
 	switch which {
 	case "created":
@@ -50,7 +52,7 @@ func ListDate(which string) func(meta map[string]any, file time.Time) time.Time 
 			}
 			return notYet
 		}
-		if which != "modified" || file.IsZero() {
+		if which != "modified" || !git || file.IsZero() {
 			return notYet
 		}
 		return file

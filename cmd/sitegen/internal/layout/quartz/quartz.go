@@ -82,6 +82,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -113,7 +114,11 @@ type Config struct {
 	// DateType is configuration.defaultDateType: created, modified or
 	// published ("" when unset or unread: DefaultDateType).
 	DateType string
-	Ignore   []string
+	// NoGitDates: the CreatedModifiedDate transformer's priority leaves
+	// out "git" (4.2's ["frontmatter", "filesystem"]), so a note's
+	// modified date without one in its front matter is its file's.
+	NoGitDates bool
+	Ignore     []string
 	// RemoveDrafts and ExplicitPublish are the filters configured.
 	RemoveDrafts, ExplicitPublish bool
 	// Unknown are the other filters, which sitegen does not run.
@@ -263,7 +268,7 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	// "Sort folders first", then "sort descending" by date, "otherwise,
 	// sort lexographically by title": "f1Title.localeCompare(f2Title)"
 	// of the lowercase titles.
-	l.ListDate = ListDate(cmp.Or(c.DateType, DefaultDateType))
+	l.ListDate = ListDate(cmp.Or(c.DateType, DefaultDateType), !c.NoGitDates)
 	l.ListCompare = CollateText
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
@@ -568,6 +573,8 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 				c.Latex = true
 			case "HardLineBreaks":
 				c.HardLineBreaks = true
+			case "CreatedModifiedDate":
+				c.NoGitDates = !gitDates(x)
 			default:
 				if name != "" && !quartzTransformers[name] {
 					c.NotRun = append(c.NotRun, fmt.Sprintf("%s:%d: transformer %s is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written",
@@ -607,6 +614,23 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 		}
 		return
 	}
+}
+
+// gitDates reports whether the call x, Plugin.CreatedModifiedDate({
+// priority: […] }), reads dates from git: its priority lists "git", or
+// is not given or not read (the plugin's default, "frontmatter", "git",
+// "filesystem").
+func gitDates(x any) bool {
+	cl, ok := x.(jsconfig.Call)
+	if !ok || len(cl.Args) == 0 {
+		return true
+	}
+	opts, ok := cl.Args[0].(*jsconfig.Object)
+	if !ok || !opts.Has("priority") {
+		return true
+	}
+	pri, ok := strs(opts.Get("priority"))
+	return !ok || slices.Contains(pri, "git")
 }
 
 // readEmitters reads whether plugins.emitters calls

@@ -285,18 +285,42 @@ func TestListDate(t *testing.T) {
 		which string
 		meta  map[string]any
 		want  time.Time
+		noGit bool // priority: ["frontmatter", "filesystem"]
 	}{
-		{"modified", map[string]any{"lastmod": "2023-01-02", "updated": "2022-01-01"}, day("2023-01-02")},
-		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01")},
-		{"modified", map[string]any{"date": "2021-01-01"}, file},
-		{"created", map[string]any{"date": "2021-01-01"}, day("2021-01-01")},
-		{"created", nil, notYet}, // birthtime: a fresh checkout's is the build's moment
-		{"published", map[string]any{"publishDate": "2020-03-04"}, day("2020-03-04")},
-		{"published", nil, notYet},
-		{"modified", map[string]any{"lastmod": "not a date"}, notYet},
+		{"modified", map[string]any{"lastmod": "2023-01-02", "updated": "2022-01-01"}, day("2023-01-02"), false},
+		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01"), false},
+		{"modified", map[string]any{"date": "2021-01-01"}, file, false},
+		{"created", map[string]any{"date": "2021-01-01"}, day("2021-01-01"), false},
+		{"created", nil, notYet, false}, // birthtime: a fresh checkout's is the build's moment
+		{"published", map[string]any{"publishDate": "2020-03-04"}, day("2020-03-04"), false},
+		{"published", nil, notYet, false},
+		{"modified", map[string]any{"lastmod": "not a date"}, notYet, false},
+		{"modified", nil, file, false},
+		{"modified", nil, notYet, true}, // a fresh checkout's mtime
+		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01"), true},
 	} {
-		if got := ListDate(tt.which)(tt.meta, file); !got.Equal(tt.want) {
+		if got := ListDate(tt.which, !tt.noGit)(tt.meta, file); !got.Equal(tt.want) {
 			t.Errorf("%s %v: %v, want %v", tt.which, tt.meta, got, tt.want)
+		}
+	}
+}
+
+// TestReadDatePriority: CreatedModifiedDate's priority ("priority:
+// ["frontmatter", "git", "filesystem"]" by default, lastmod.ts) says
+// whether a note's modified date may come from git.
+func TestReadDatePriority(t *testing.T) {
+	for _, tt := range []struct {
+		plugin string
+		noGit  bool
+	}{
+		{`Plugin.CreatedModifiedDate({ priority: ["frontmatter", "filesystem"] })`, true},
+		{`Plugin.CreatedModifiedDate({ priority: ["frontmatter", "git", "filesystem"] })`, false},
+		{`Plugin.CreatedModifiedDate()`, false},
+	} {
+		src := "const config = { configuration: { pageTitle: \"x\", defaultDateType: \"modified\" }, plugins: { transformers: [" + tt.plugin + "], filters: [], emitters: [] } }\nexport default config\n"
+		c := ReadConfig([]byte(src))
+		if c.NoGitDates != tt.noGit || c.DateType != "modified" {
+			t.Errorf("%s: NoGitDates %v DateType %q, want %v", tt.plugin, c.NoGitDates, c.DateType, tt.noGit)
 		}
 	}
 }
