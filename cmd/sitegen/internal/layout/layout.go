@@ -444,6 +444,14 @@ type Layout struct {
 	// their navigation label, then URL (Hugo's default order). Nil:
 	// siblings of one weight by title.
 	PageDate func(meta map[string]any) (time.Time, bool)
+	// ListDate, when set, orders the pages a folder's page or a tag's
+	// page lists (not the navigation) as Quartz's PageList does
+	// (byDateAndAlphabeticalFolderFirst): folders first, then newest
+	// first by ListDate, given a page's front matter and its file's last
+	// change (git, else the file system), a folder's date the newest of
+	// its pages', then by ListCompare of their lowercase titles.
+	ListDate    func(meta map[string]any, file time.Time) time.Time
+	ListCompare func(a, b string) int
 	// ListAll: a section page lists all its pages on one page (a Hugo
 	// site whose templates do not paginate), not over SECTION/page/2/, ….
 	ListAll bool

@@ -739,3 +739,49 @@ func TestMdBookFirstChapterInFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestMdBookIndexMdLink: a link to a folder's index.md, where the folder's
+// chapter is README.md, is to that chapter. mdBook's index preprocessor
+// renames it ("index: Convert all chapter files named README.md into
+// index.md. That is to say, all README.md would be rendered to an index
+// file index.html in the rendered book",
+// https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html),
+// and the HTML renderer turns a link's .md into .html (fix_link), so
+// rules/index.md is rules/index.html, which exists. Without the index
+// preprocessor the chapter is README.html and the link is broken.
+func TestMdBookIndexMdLink(t *testing.T) {
+	for _, tt := range []struct {
+		name, toml string
+		want       string // the link's href, "" when it is broken
+	}{
+		{"index on (default)", "", `href="/rules/"`},
+		{"index off", "[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"book.toml":           tt.toml,
+				"src/SUMMARY.md":      "- [Home](README.md)\n- [Dice](rules/README.md)\n- [Combat](combat.md)\n",
+				"src/README.md":       "# Home\n",
+				"src/rules/README.md": "# Dice\n\n## End\n",
+				"src/combat.md":       "# Combat\n\nSee [the dice](rules/index.md) and [their end](./rules/index.md#end).\n",
+			})
+			_, err := build(t, dir, content.Options{Theme: theme})
+			if tt.want == "" {
+				if err == nil || !strings.Contains(err.Error(), "rules/index.md") {
+					t.Fatalf("build: %v, want a broken link to rules/index.md", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for _, want := range []string{tt.want + ">the dice</a>", `href="/rules/#end">their end</a>`} {
+				if !strings.Contains(out["combat.html"], want) {
+					t.Errorf("combat.html lacks %s", want)
+				}
+			}
+		})
+	}
+}

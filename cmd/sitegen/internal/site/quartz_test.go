@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
 	"d6codex/cmd/sitegen/internal/site/content"
@@ -610,6 +611,7 @@ func TestQuartzListPageTitles(t *testing.T) {
 		return strings.TrimSpace(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], ""))
 	}
 	for _, tt := range []struct{ page, title string }{
+		{"index.html", "index"}, // content/index.md has no title: file.stem, as every index.md
 		{"tags/plane-shift.html", "Tag: plane-shift"},
 		{"tags/index.html", "Tag Index"},
 		{"Magic/index.html", "Folder: Magic"},
@@ -641,5 +643,99 @@ func TestQuartzListPageTitles(t *testing.T) {
 	crumbs := regexp.MustCompile(`(?s)<nav class="breadcrumbs".*?</nav>`).FindString(out["Magic/Schools/Fire.html"])
 	if !strings.Contains(crumbs, ">Magic<") || !strings.Contains(crumbs, ">Schools<") || strings.Contains(crumbs, "Folder:") {
 		t.Errorf("breadcrumbs of Fire: %s", crumbs)
+	}
+}
+
+// TestQuartzListPageWords: the pages Quartz makes are titled in the
+// site's locale ("locale: used for i18n and date formatting",
+// https://quartz.jzhao.xyz/configuration; folderPage.tsx
+// "`${i18n(cfg.locale).pages.folderContent.folder}: ${folder}`"), and a
+// Quartz 4.0.x (package.json's version; i18n came in 4.2) titles a tag's
+// page "Tag: #x" and its list of tags "Tag: #index".
+func TestQuartzListPageWords(t *testing.T) {
+	for _, tt := range []struct {
+		name, locale, pkg     string
+		folder, tag, tagIndex string
+	}{
+		{"de-DE", "de-DE", `{"name": "@jackyzha0/quartz", "version": "4.5.1"}`, "Ordner: Magic", "Tag: fire", "Tag-Übersicht"},
+		{"fr-FR", "fr-FR", "", "Dossier: Magic", "Étiquette: fire", "Index des étiquettes"},
+		{"4.0.x", "en-US", `{"name": "@jackyzha0/quartz", "version": "4.0.8"}`, "Folder: Magic", "Tag: #fire", "Tag: #index"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"quartz.config.ts":              strings.Replace(quartzConfig("[Plugin.RemoveDrafts()]", "shortest"), `locale: "en-US"`, `locale: "`+tt.locale+`"`, 1),
+				"content/index.md":              "Home.\n",
+				"content/Magic/Schools/Fire.md": "---\ntags: [fire]\n---\nFire.\n",
+			}
+			if tt.pkg != "" {
+				files["package.json"] = tt.pkg
+			}
+			sitetest.WriteFiles(t, dir, files)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for page, want := range map[string]string{"Magic/index.html": tt.folder, "tags/fire.html": tt.tag, "tags/index.html": tt.tagIndex} {
+				m := regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`).FindStringSubmatch(out[page])
+				if m == nil || strings.TrimSpace(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], "")) != want {
+					t.Errorf("%s: heading %q, want %q", page, m, want)
+				}
+			}
+		})
+	}
+}
+
+// TestQuartzListOrder: a folder's page and a tag's page list their notes
+// as Quartz's PageList sorts them (byDateAndAlphabeticalFolderFirst,
+// quartz/components/PageList.tsx): "Sort folders first", then by
+// getDate(cfg, page), "sort descending" (defaultDateType "modified":
+// lastmod, updated or last-modified in the front matter, else the file's
+// last change), "otherwise, sort lexographically by title", the lowercase
+// titles by localeCompare ("10 x" before "2 x"). The Explorer keeps its
+// own order (folders first, then by name).
+func TestQuartzListOrder(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "Home.\n",
+		"content/Rules/index.md": "---\ntitle: Rules\n---\nThe rules.\n",
+		"content/Rules/Old.md":   "---\nlastmod: 2023-01-02\ntags: [core]\n---\nOld.\n",
+		"content/Rules/New.md":   "---\nupdated: 2024-06-01\ntags: [core]\n---\nNew.\n",
+		"content/Rules/Fresh.md": "Fresh.\n",
+		"content/Rules/zeta.md":  "---\nlastmod: 2022-01-01\ntags: [core]\n---\nZ.\n",
+		"content/Rules/Alpha.md": "---\nlastmod: 2022-01-01\ntags: [core]\n---\nA.\n",
+		"content/Rules/2 x.md":   "---\nlastmod: 2021-01-01\n---\nTwo.\n",
+		"content/Rules/10 x.md":  "---\nlastmod: 2021-01-01\n---\nTen.\n",
+		"content/Rules/Sub/A.md": "---\nlastmod: 2020-01-01\n---\nIn a folder.\n",
+	})
+	// Fresh.md has no date of its own: its file's, later than the others'.
+	fresh := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(dir, "content/Rules/Fresh.md"), fresh, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	list := func(page string) string {
+		m := regexp.MustCompile(`(?s)<ul class="children">.*?</ul>`).FindString(out[page])
+		var names []string
+		for _, a := range regexp.MustCompile(`<a [^>]*>([^<]*)</a>`).FindAllStringSubmatch(m, -1) {
+			names = append(names, a[1])
+		}
+		return strings.Join(names, ", ")
+	}
+	for _, tt := range []struct{ page, want string }{
+		{"Rules/index.html", "Sub, Fresh, New, Old, Alpha, zeta, 10 x, 2 x"},
+		{"tags/core.html", "New, Old, Alpha, zeta"},
+	} {
+		if got := list(tt.page); got != tt.want {
+			t.Errorf("%s lists %q, want %q", tt.page, got, tt.want)
+		}
+	}
+	nav := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["Rules/Old.html"]), "|")
+	if !ordered(strings.Join(strings.Fields(nav), " "), "Sub", "2 x", "10 x", "Alpha", "Fresh", "New", "Old", "zeta") {
+		t.Errorf("the Explorer's order changed: %s", strings.Join(strings.Fields(nav), " "))
 	}
 }

@@ -484,7 +484,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 	if len(p.Children) > 0 {
 		v.Children = make([]templates.Link, 0, len(p.Children))
 	}
-	for _, c := range p.Children {
+	for _, c := range s.ListChildren(p) {
 		// A list of a section's children is navigation: each by its
 		// label there (an MkDocs section's title over its index page
 		// titled by its own heading; a Docusaurus sidebar_label).

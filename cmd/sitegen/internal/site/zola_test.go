@@ -44,7 +44,7 @@ func zolaSite() map[string]string {
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
-		"templates/shortcodes/aside.html":    "<aside>{{ body }}</aside>",
+		"templates/shortcodes/aside.html":    "<aside>{% set k = kind | upper %}{{ body | markdown | safe }}</aside>",
 		"sass/site.scss":                     "body { color: red }",
 		"docs/index.html":                    "<p>an old build</p>",
 	}
@@ -275,5 +275,36 @@ func TestUnsafeHintNamesSitegensFile(t *testing.T) {
 	out, res := buildFolder(t, files)
 	if !strings.Contains(out["index.html"], `onclick="go()"`) || strings.Contains(strings.Join(res.Warnings, "\n"), "raw HTML") {
 		t.Errorf("site.toml's unsafe = true beside config.toml does not keep the raw HTML: %v", res.Warnings)
+	}
+}
+
+// TestZolaShortcodeTemplate: a site's Markdown shortcode whose Tera is
+// substitution is applied ("Markdown-based shortcodes ... their output
+// ... is rendered as Markdown",
+// https://www.getzola.org/documentation/content/shortcodes/), its output
+// read as the page's Markdown; a link broken below a shortcode whose
+// output is longer than its call is still reported at its own line.
+func TestZolaShortcodeTemplate(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/stat.md"] = "| Stat | Value |\n|---|---|\n| {{ name }} | {{ value }} |\n"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ stat(name=\"Might\", value=3) }}\n\nSee [gone](@/rules/gone.md).\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	_, err := build(t, dir, content.Options{Theme: theme})
+	if err == nil || !strings.Contains(err.Error(), "content/rules/combat.md:7:5: broken link \"@/rules/gone.md\"") {
+		t.Errorf("err = %v", err)
+	}
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ stat(name=\"Might\", value=3) }}\n"
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if page := out["rules/combat/index.html"]; !strings.Contains(page, "<td>Might</td>") || strings.Contains(page, "{{") {
+		t.Errorf("the shortcode's table is not there: %s", page)
+	}
+	if w := diagStrings(res.WarningList); len(w) > 0 {
+		t.Errorf("warnings: %q", w)
 	}
 }

@@ -35,13 +35,15 @@
 //     (layout.Layout.FileURL). A folder's page is its folder,
 //     Rules/index.html, as Quartz's FolderPage writes it.
 //   - Titles: the front matter's title, else the file's name as written
-//     ("index" for a folder's index.md), shown above the note as Quartz's
+//     ("index" for an index.md, the root's too), shown above the note as Quartz's
 //     ArticleTitle does; a # heading the note starts with stays in its
 //     text, one level down (eval12A NA4: "AB Testing" above
 //     "Definition:"). The pages Quartz makes: a folder without an
 //     index.md "Folder: " and its slug (FolderPage), a tag's page "Tag: "
 //     and the slugged tag, the list of tags "Tag Index" (TagPage), in
-//     en-US words whatever the locale.
+//     the words of configuration.locale (Words; en-US for a locale not
+//     carried), English with 4.0.x's "Tag: #x" when package.json's
+//     version is older than 4.2, which brought i18n.
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
 //     is published as it is.
@@ -53,7 +55,10 @@
 //   - Navigation: the Explorer's default order: folders first, then by
 //     display name, case- and accent-insensitive, numbers by value
 //     (localeCompare with numeric and base sensitivity). A folder's name
-//     is its index.md's title, else the folder's own name.
+//     is its index.md's title, else the folder's own name. A folder's
+//     and a tag's page list their notes in PageList's order instead:
+//     folders first, newest first by configuration.defaultDateType
+//     (ListDate), then by lowercase title (CollateText).
 //   - Settings: configuration.pageTitle, baseUrl (a host and path without
 //     https://), locale; pageTitleSuffix ends every page's <title>, which
 //     is the note's title and that suffix, as Quartz's Head writes it.
@@ -71,11 +76,13 @@
 package quartz
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,7 +111,14 @@ type Config struct {
 	PageTitleSuffix string
 	BaseURL         string // "quartz.jzhao.xyz", as written
 	Locale          string
-	Ignore          []string
+	// DateType is configuration.defaultDateType: created, modified or
+	// published ("" when unset or unread: DefaultDateType).
+	DateType string
+	// NoGitDates: the CreatedModifiedDate transformer's priority leaves
+	// out "git" (4.2's ["frontmatter", "filesystem"]), so a note's
+	// modified date without one in its front matter is its file's.
+	NoGitDates bool
+	Ignore     []string
 	// RemoveDrafts and ExplicitPublish are the filters configured.
 	RemoveDrafts, ExplicitPublish bool
 	// Unknown are the other filters, which sitegen does not run.
@@ -243,9 +257,19 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.TagFiles = true
 	// TagPage: "tag === "index" ? i18n(locale).pages.tagContent.tagIndex :
 	// `${i18n(locale).pages.tagContent.tag}: ${tag}`" (tagPage.tsx), the
-	// tag as slugTag made it.
-	l.TagTitle = func(written []string) string { return TagWord + ": " + written[0] }
-	l.TagIndexTitle = TagIndexTitle
+	// tag as slugTag made it, in the words of the locale and of the
+	// Quartz version package.json names.
+	words := WordsFor(c.Locale, packageVersion(cfgDir))
+	l.Pages = Rules{Words: words}
+	l.TagTitle = func(written []string) string { return words.TagTitle(written[0]) }
+	l.TagIndexTitle = words.TagIndexTitle()
+	// A folder's and a tag's page list their notes by
+	// byDateAndAlphabeticalFolderFirst (quartz/components/PageList.tsx):
+	// "Sort folders first", then "sort descending" by date, "otherwise,
+	// sort lexographically by title": "f1Title.localeCompare(f2Title)"
+	// of the lowercase titles.
+	l.ListDate = ListDate(cmp.Or(c.DateType, DefaultDateType), !c.NoGitDates)
+	l.ListCompare = CollateText
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}
@@ -402,6 +426,7 @@ func ReadConfig(src []byte) Config {
 		}
 		c.BaseURL = c.str(conf, "baseUrl")
 		c.Locale = c.str(conf, "locale")
+		c.DateType = c.str(conf, "defaultDateType")
 		if conf.Has("ignorePatterns") {
 			if pats, ok := strs(conf.Get("ignorePatterns")); ok {
 				c.Ignore = pats
@@ -548,6 +573,8 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 				c.Latex = true
 			case "HardLineBreaks":
 				c.HardLineBreaks = true
+			case "CreatedModifiedDate":
+				c.NoGitDates = !gitDates(x)
 			default:
 				if name != "" && !quartzTransformers[name] {
 					c.NotRun = append(c.NotRun, fmt.Sprintf("%s:%d: transformer %s is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written",
@@ -587,6 +614,23 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 		}
 		return
 	}
+}
+
+// gitDates reports whether the call x, Plugin.CreatedModifiedDate({
+// priority: […] }), reads dates from git: its priority lists "git", or
+// is not given or not read (the plugin's default, "frontmatter", "git",
+// "filesystem").
+func gitDates(x any) bool {
+	cl, ok := x.(jsconfig.Call)
+	if !ok || len(cl.Args) == 0 {
+		return true
+	}
+	opts, ok := cl.Args[0].(*jsconfig.Object)
+	if !ok || !opts.Has("priority") {
+		return true
+	}
+	pri, ok := strs(opts.Get("priority"))
+	return !ok || slices.Contains(pri, "git")
 }
 
 // readEmitters reads whether plugins.emitters calls

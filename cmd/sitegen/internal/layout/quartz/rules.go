@@ -8,8 +8,19 @@ import (
 	"unicode/utf8"
 )
 
-// Rules are Quartz's rules for its pages (layout.PageRules).
-type Rules struct{}
+// Rules are Quartz's rules for its pages (layout.PageRules), with the
+// words of the site's locale (the zero Words: en-US's).
+type Rules struct {
+	Words Words
+}
+
+// words are r's words, en-US's when none are set.
+func (r Rules) words() Words {
+	if r.Words.Folder == "" {
+		return locales["en-US"]
+	}
+	return r.Words
+}
 
 // Segment is Quartz's slug of one path segment (quartz/util/path.ts,
 // sluggify): whitespace becomes "-", "&" "-and-", "%" "-percent", "?"
@@ -60,15 +71,14 @@ func (Rules) Index(name string) bool { return name == "index.md" || name == "_in
 
 // Title is a page's title without one in its front matter: "If it isn't
 // provided, Quartz will use the name of the file as the title"
-// (frontmatter.ts: "data.title = file.stem"), so a folder's index.md is
-// titled "index" (the Explorer still names the folder by its own name:
-// FolderTitle); the root's keeps sitegen's (the site's title).
+// (frontmatter.ts: "data.title = file.stem ??
+// i18n(cfg.configuration.locale).propertyDefaults.title"), so an
+// index.md is titled "index", the root's too (its <title> and the
+// heading ArticleTitle writes above it; the Explorer still names a folder
+// by its own name: FolderTitle).
 func (r Rules) Title(rel string) (string, bool) {
-	dir, name := path.Split(rel)
+	name := path.Base(rel)
 	if r.Index(name) {
-		if dir == "" {
-			return "", false
-		}
 		return "index", true
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(name, ".md"), CanvasExt), true
@@ -81,22 +91,15 @@ func (Rules) FolderTitle(dir string) string { return path.Base(dir) }
 // FolderPageTitle is the title Quartz's FolderPage emitter gives the page
 // of a folder without an index.md: "`${i18n(locale).pages.folderContent.
 // folder}: ${folder}`", the folder's slug from content/ ("Folder:
-// Magic/Schools", quartz/plugins/emitters/folderPage.tsx; en-US).
+// Magic/Schools", quartz/plugins/emitters/folderPage.tsx; "Ordner:
+// Magie/Schulen" in de-DE).
 func (r Rules) FolderPageTitle(dir string) string {
 	parts := strings.Split(dir, "/")
 	for i, p := range parts {
 		parts[i] = r.Segment(p)
 	}
-	return FolderWord + ": " + strings.Join(parts, "/")
+	return r.words().Folder + ": " + strings.Join(parts, "/")
 }
-
-// The en-US words of Quartz's list pages (quartz/i18n/locales/en-US.ts:
-// pages.folderContent.folder, pages.tagContent.tag and tagIndex).
-const (
-	FolderWord    = "Folder"
-	TagWord       = "Tag"
-	TagIndexTitle = "Tag Index"
-)
 
 // Compare is the Explorer's default order: "folders first, then files.
 // Sort folders and files alphabetically" by display name with
@@ -116,10 +119,18 @@ func (Rules) Compare(a string, aFolder bool, b string, bFolder bool) int {
 // case and accents are ignored, a run of digits compares by its value,
 // and whitespace < punctuation and symbols (in ICU's order) < digits <
 // Latin letters < other letters (by code point).
-func Collate(a, b string) int {
+func Collate(a, b string) int { return collate(a, b, true) }
+
+// CollateText compares two names as localeCompare does with its default
+// options (PageList's "f1Title.localeCompare(f2Title)"), at base
+// strength: as Collate, but digits one by one ("10" before "2").
+func CollateText(a, b string) int { return collate(a, b, false) }
+
+// collate is Collate, with digit runs compared by value when numeric.
+func collate(a, b string, numeric bool) int {
 	for a != "" && b != "" {
-		ka, ra := key(a)
-		kb, rb := key(b)
+		ka, ra := key(a, numeric)
+		kb, rb := key(b, numeric)
 		if c := cmp.Compare(ka.class, kb.class); c != 0 {
 			return c
 		}
@@ -154,9 +165,11 @@ type element struct {
 
 // key reads the collation element at the start of s: its class and
 // text, and the rest of s.
-func key(s string) (element, string) {
+func key(s string, numeric bool) (element, string) {
 	r, n := utf8.DecodeRuneInString(s)
 	switch {
+	case r >= '0' && r <= '9' && !numeric:
+		return element{class: classDigits, text: s[:1]}, s[1:]
 	case r >= '0' && r <= '9':
 		i := 0
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {

@@ -3,6 +3,7 @@ package quartz
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // Quartz's slugs (quartz/util/path.ts, sluggify and slugifyFilePath):
@@ -195,7 +196,8 @@ func TestResolve(t *testing.T) {
 // frontmatter, the local folder name will be used instead."
 // (https://quartz.jzhao.xyz/features/explorer): that is the folder's name
 // (FolderTitle); its index.md's own title is its file name, "index"
-// (frontmatter.ts: "data.title = file.stem"), and the page FolderPage
+// (frontmatter.ts: "data.title = file.stem ?? …propertyDefaults.title"),
+// the root's index.md too, and the page FolderPage
 // makes for a folder without one "Folder: " and the folder's slug.
 func TestTitle(t *testing.T) {
 	r := Rules{}
@@ -206,7 +208,7 @@ func TestTitle(t *testing.T) {
 		{"Rules/combat_basics-2.md", "combat_basics-2", true},
 		{"Why Dice?.md", "Why Dice?", true},
 		{"Rules/index.md", "index", true},
-		{"index.md", "", false},
+		{"index.md", "index", true}, // the root's too: file.stem
 	} {
 		got, ok := r.Title(tt.rel)
 		if got != tt.want || ok != tt.ok {
@@ -218,5 +220,107 @@ func TestTitle(t *testing.T) {
 	}
 	if got := r.FolderPageTitle("Old Rules/Hit & Run"); got != "Folder: Old-Rules/Hit--and--Run" {
 		t.Errorf("FolderPageTitle = %q", got)
+	}
+}
+
+// TestWordsFor: the words of Quartz's list pages are the locale's
+// ("i18n(cfg.locale).pages.folderContent.folder", tagContent.tag and
+// tagIndex; quartz/i18n/locales/de-DE.ts: folder: "Ordner", tagIndex:
+// "Tag-Übersicht"), en-US's for a locale not carried, and before 4.2
+// (no i18n) English, 4.0.x titling a tag's page `Tag: #${tag}` and its
+// list of tags, tag "index" beside a test for "", "Tag: #index".
+func TestWordsFor(t *testing.T) {
+	for _, tt := range []struct {
+		locale, version       string
+		folder, tag, tagIndex string
+	}{
+		{"en-US", "4.5.1", "Folder: A", "Tag: x", "Tag Index"},
+		{"de-DE", "4.5.1", "Ordner: A", "Tag: x", "Tag-Übersicht"},
+		{"fr-FR", "", "Dossier: A", "Étiquette: x", "Index des étiquettes"},
+		{"ja-JP", "4.4.0", "フォルダ: A", "タグ: x", "タグ一覧"},
+		{"xx-YY", "4.5.1", "Folder: A", "Tag: x", "Tag Index"},
+		{"de-DE", "4.0.8", "Folder: A", "Tag: #x", "Tag: #index"},
+		{"fr-FR", "4.1.3", "Folder: A", "Tag: x", "Tag Index"},
+		{"es-ES", "5.0.0", "Carpeta: A", "Etiqueta: x", "Índice de Etiquetas"},
+	} {
+		w := WordsFor(tt.locale, tt.version)
+		got := []string{Rules{Words: w}.FolderPageTitle("A"), w.TagTitle("x"), w.TagIndexTitle()}
+		want := []string{tt.folder, tt.tag, tt.tagIndex}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %s: %q, want %q", tt.locale, tt.version, got, want)
+		}
+	}
+}
+
+// TestCollateText: PageList compares titles with a plain
+// "f1Title.localeCompare(f2Title)": not numeric, so "10 magic" sorts
+// before "2 dice", where the Explorer's numeric order has it after.
+func TestCollateText(t *testing.T) {
+	for _, tt := range []struct {
+		a, b        string
+		text, names int
+	}{
+		{"10 magic", "2 dice", -1, 1},
+		{"apple", "Banana", -1, -1},
+		{"éclair", "eclairs", -1, -1},
+		{"a b", "a-b", -1, -1},
+	} {
+		if got := CollateText(tt.a, tt.b); got != tt.text {
+			t.Errorf("CollateText(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.text)
+		}
+		if got := Collate(tt.a, tt.b); got != tt.names {
+			t.Errorf("Collate(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.names)
+		}
+	}
+}
+
+// TestListDate: the date a list orders a note by, as CreatedModifiedDate
+// sets it ("created ||= file.data.frontmatter.date; modified ||=
+// …lastmod; …updated; …["last-modified"]; published ||= …publishDate",
+// then git and the file system) and getDate reads it by defaultDateType.
+func TestListDate(t *testing.T) {
+	file := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	day := func(s string) time.Time { d, _ := time.Parse("2006-01-02", s); return d }
+	for _, tt := range []struct {
+		which string
+		meta  map[string]any
+		want  time.Time
+		noGit bool // priority: ["frontmatter", "filesystem"]
+	}{
+		{"modified", map[string]any{"lastmod": "2023-01-02", "updated": "2022-01-01"}, day("2023-01-02"), false},
+		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01"), false},
+		{"modified", map[string]any{"date": "2021-01-01"}, file, false},
+		{"created", map[string]any{"date": "2021-01-01"}, day("2021-01-01"), false},
+		{"created", nil, notYet, false}, // birthtime: a fresh checkout's is the build's moment
+		{"published", map[string]any{"publishDate": "2020-03-04"}, day("2020-03-04"), false},
+		{"published", nil, notYet, false},
+		{"modified", map[string]any{"lastmod": "not a date"}, notYet, false},
+		{"modified", nil, file, false},
+		{"modified", nil, notYet, true}, // a fresh checkout's mtime
+		{"modified", map[string]any{"updated": "2022-01-01"}, day("2022-01-01"), true},
+	} {
+		if got := ListDate(tt.which, !tt.noGit)(tt.meta, file); !got.Equal(tt.want) {
+			t.Errorf("%s %v: %v, want %v", tt.which, tt.meta, got, tt.want)
+		}
+	}
+}
+
+// TestReadDatePriority: CreatedModifiedDate's priority ("priority:
+// ["frontmatter", "git", "filesystem"]" by default, lastmod.ts) says
+// whether a note's modified date may come from git.
+func TestReadDatePriority(t *testing.T) {
+	for _, tt := range []struct {
+		plugin string
+		noGit  bool
+	}{
+		{`Plugin.CreatedModifiedDate({ priority: ["frontmatter", "filesystem"] })`, true},
+		{`Plugin.CreatedModifiedDate({ priority: ["frontmatter", "git", "filesystem"] })`, false},
+		{`Plugin.CreatedModifiedDate()`, false},
+	} {
+		src := "const config = { configuration: { pageTitle: \"x\", defaultDateType: \"modified\" }, plugins: { transformers: [" + tt.plugin + "], filters: [], emitters: [] } }\nexport default config\n"
+		c := ReadConfig([]byte(src))
+		if c.NoGitDates != tt.noGit || c.DateType != "modified" {
+			t.Errorf("%s: NoGitDates %v DateType %q, want %v", tt.plugin, c.NoGitDates, c.DateType, tt.noGit)
+		}
 	}
 }

@@ -38,7 +38,7 @@ func ReadYAMLConfig(m map[string]any) Config {
 	for _, k := range []struct {
 		key string
 		to  *string
-	}{{"pageTitle", &c.PageTitle}, {"pageTitleSuffix", &c.PageTitleSuffix}, {"baseUrl", &c.BaseURL}, {"locale", &c.Locale}} {
+	}{{"pageTitle", &c.PageTitle}, {"pageTitleSuffix", &c.PageTitleSuffix}, {"baseUrl", &c.BaseURL}, {"locale", &c.Locale}, {"defaultDateType", &c.DateType}} {
 		v, has := conf[k.key]
 		if !has || v == nil {
 			continue

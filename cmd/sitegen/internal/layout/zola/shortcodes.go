@@ -19,9 +19,12 @@ import (
 // parsed, so the escapes "{{/*" "*/}}" and "{%/*" "*/%}" are needed in code
 // blocks too, and are written as "{{" "}}", "{%" "%}".
 //
-// sitegen does not run Tera: a shortcode without a body is dropped, one
-// with a body is replaced by its body, read as the page's Markdown; each
-// is a warning at its line. The lines of the page do not move.
+// sitegen does not run Tera: a shortcode whose template in the site's
+// templates/shortcodes/ is plain substitution is applied (shortrender.go);
+// any other without a body is dropped, one with a body is replaced by its
+// body, read as the page's Markdown; each is a warning at its line (and
+// the template's file:line where it has Tera sitegen does not run). The
+// lines of the page do not move, or Expanded.Lines maps them back.
 
 // Expand implements layout.Expander for Zola's shortcodes, as Zola's
 // content.pest reads them: "{{" or "{%", then name(kwargs) with each
@@ -31,12 +34,29 @@ import (
 // end %}" ends a body. Anything else is text (a Tera expression such as
 // {{ get_url(path=asset) }} in a code block, whose argument is no
 // literal).
-func Expand(file string, src []byte, _ func(string) ([]byte, error)) layout.Expanded {
+func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
 	if !bytes.Contains(src, []byte("{{")) && !bytes.Contains(src, []byte("{%")) {
 		return layout.Expanded{Src: src}
 	}
 	var b bytes.Buffer
 	var problems []layout.Problem
+	var lines []int // Expanded.Lines, used when a template was applied
+	atStart, applied := true, false
+	put := func(s []byte, srcLine int, fixed bool) {
+		for _, ch := range s {
+			if atStart {
+				lines = append(lines, srcLine)
+				atStart = false
+			}
+			if ch == '\n' {
+				atStart = true
+				if !fixed {
+					srcLine++
+				}
+			}
+		}
+		b.Write(s)
+	}
 	open := 0 // shortcodes with a body still open
 	line, lineStart := 1, 0
 	for i := 0; i < len(src); {
@@ -46,20 +66,40 @@ func Expand(file string, src []byte, _ func(string) ([]byte, error)) layout.Expa
 			call, ok = parseCall(src[i:])
 		}
 		if !ok {
+			put(src[i:i+1], line, false)
 			if c == '\n' {
 				line, lineStart = line+1, i+1
 			}
-			b.WriteByte(c)
 			i++
 			continue
 		}
 		text := src[i : i+call.n]
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
+		if !call.escaped && !call.end {
+			if out, n, p, ok := apply(call, src[i:], read); ok {
+				put([]byte(out), line, true)
+				applied = true
+				consumed := src[i : i+n]
+				if k := countLines(consumed); k > 0 {
+					line += k
+					lineStart = i + bytes.LastIndexByte(consumed, '\n') + 1
+				}
+				i += n
+				continue
+			} else if p != nil {
+				p.Line, p.Col = at.Line, at.Col
+				problems = append(problems, *p)
+				if call.body {
+					open++
+				}
+				goto moved
+			}
+		}
 		switch {
 		case call.escaped:
-			b.WriteString(call.unescaped)
+			put([]byte(call.unescaped), line, false)
 		case call.end && open == 0:
-			b.Write(text) // no shortcode to end: text
+			put(text, line, false) // no shortcode to end: text
 		case call.end:
 			open--
 		default:
@@ -71,18 +111,62 @@ func Expand(file string, src []byte, _ func(string) ([]byte, error)) layout.Expa
 			at.Msg = fmt.Sprintf("shortcode %s() runs the Tera template templates/shortcodes/%s.html (or .md), which sitegen does not run: %s", call.name, call.name, what)
 			problems = append(problems, at)
 		}
+	moved:
 		if n := bytes.Count(text, []byte("\n")); n > 0 {
 			if !call.escaped && !(call.end && open == 0 && bytes.HasSuffix(b.Bytes(), text)) {
 				// The lines of the page do not move: a call written
 				// over several lines leaves its line ends.
-				b.Write(bytes.Repeat([]byte("\n"), n))
+				put(bytes.Repeat([]byte("\n"), n), line, false)
 			}
 			line += n
 			lineStart = i + bytes.LastIndexByte(text, '\n') + 1
 		}
 		i += call.n
 	}
-	return layout.Expanded{Src: b.Bytes(), Problems: problems}
+	x := layout.Expanded{Src: b.Bytes(), Problems: problems}
+	if applied {
+		if atStart {
+			lines = append(lines, line)
+		}
+		x.Lines = lines
+	}
+	return x
+}
+
+// apply renders the call c at the start of src with the site's template
+// of its name (shortcodeFile, renderShortcode): the output and the
+// length of src it replaces (the call, and a body up to its {% end %}).
+// ok is false when there is no template (p nil: the call is warned as
+// one sitegen does not run) or its Tera is more than substitution (p is
+// the warning, naming the template's file and line).
+func apply(c call, src []byte, read func(string) ([]byte, error)) (out string, n int, p *layout.Problem, ok bool) {
+	file, text, md, found := shortcodeFile(c.name, read)
+	if !found {
+		return "", 0, nil, false
+	}
+	args, simple := callArgs(src[:c.n])
+	n = c.n
+	body := ""
+	if c.body {
+		bl, en, closed := bodyEnd(src[c.n:])
+		if !closed {
+			return "", 0, nil, false
+		}
+		body = strings.Trim(string(src[c.n:c.n+bl]), "\n")
+		n = c.n + bl + en
+	}
+	what := "left out"
+	if c.body {
+		what = "its body is shown as the page's Markdown"
+	}
+	if !simple {
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an array argument, which sitegen does not pass to %s: %s", c.name, file, what)}, false
+	}
+	out, why, line, ok := renderShortcode(text, md, args, body, c.body)
+	if !ok {
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, file, line, why, what)}, false
+	}
+	return out, n, nil, true
 }
 
 // call is a shortcode call (or an end, or an escaped one) at the start of

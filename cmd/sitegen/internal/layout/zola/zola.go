@@ -66,9 +66,12 @@
 //     an id with a {#…} suffix on the heading line".
 //   - Shortcodes (https://www.getzola.org/documentation/content/shortcodes/):
 //     "{{ name(arg=…) }}" and "{% name(arg=…) %} body {% end %}" run a Tera
-//     template of templates/shortcodes/, which sitegen does not run: each is
-//     warned at its file:line, a body kept as the page's Markdown, never
-//     shown as code or published raw (shortcodes.go); "{{/*" and "*/}}"
+//     template of templates/shortcodes/: one whose Tera is plain
+//     substitution ({{ arg }}, {{ body }}, with safe, markdown, trim) is
+//     applied (shortrender.go); sitegen runs no other Tera: each other is
+//     warned at its file:line (and the template's), a body kept as the
+//     page's Markdown, never shown as code or published raw
+//     (shortcodes.go); "{{/*" and "*/}}"
 //     (and "{%/*", "*/%}") are the escapes for text that looks like one.
 //   - Taxonomies (https://www.getzola.org/documentation/content/taxonomies/):
 //     tag pages only when the settings' taxonomies name "tags".

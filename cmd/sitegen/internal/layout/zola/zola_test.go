@@ -2,6 +2,7 @@ package zola
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -611,5 +612,72 @@ func BenchmarkSlugify(b *testing.B) {
 		for _, s := range titles {
 			Slugify(s, SlugOn)
 		}
+	}
+}
+
+// TestShortcodeTemplates: a site's own shortcodes ("Zola will look for
+// the shortcode in the templates/shortcodes directory", .md for
+// "Markdown-based shortcodes" whose output is read as Markdown, .html for
+// HTML ones, https://www.getzola.org/documentation/content/shortcodes/)
+// are applied when their Tera is plain substitution: {{ arg }} and, in a
+// shortcode with a body, {{ body }} ("the body ... available as the body
+// variable"), with safe, markdown and trim, and {% if arg %} … {% else %}
+// … {% endif %} ("undefined ... evaluates to false" in an if); a value in an .html template
+// without | safe is escaped, as Tera's autoescape does. Other Tera keeps
+// the call's warning, naming the template's file and line.
+func TestShortcodeTemplates(t *testing.T) {
+	tmpl := map[string]string{
+		"templates/shortcodes/dice.md":     "**{{ n }}d6** ({{ why }})",
+		"templates/shortcodes/note.html":   "<div class=\"note\">\n<strong>{{ title }}</strong>\n\n{{ body | markdown | safe }}\n</div>\n",
+		"templates/shortcodes/esc.html":    "<span title=\"{{ t }}\">{{ t }}</span>",
+		"templates/shortcodes/loop.html":   "<ul>\n{% for x in items %}<li>{{ x }}</li>{% endfor %}\n</ul>\n",
+		"templates/shortcodes/url.html":    "<a href=\"{{ get_url(path=p) }}\">x</a>",
+		"templates/shortcodes/missing.md":  "{{ nope }}",
+		"templates/shortcodes/raw.html":    "<b>{{ body | safe }}</b>",
+		"templates/shortcodes/adm.html":    "<div class=\"adm {% if class %}{{ class }}{% else %}plain{% endif %}\">{% if title %}<b>{{ title }}</b>{% endif %}</div>",
+		"templates/shortcodes/nested.html": "{% if a %}{% if b %}x{% endif %}{% endif %}",
+		"templates/shortcodes/upper.html":  "{{ t | upper }}",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := tmpl[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tt := range []struct {
+		name, src, want string
+		warn            string // a warning's words, "" for none
+		warnLine        int
+	}{
+		{"markdown shortcode", "Roll {{ dice(n=3, why=\"to hit\") }} now.\n", "Roll **3d6** (to hit) now.\n", "", 0},
+		{"html with a Markdown body", "a\n\n{% note(title=\"Careful\") %}\nA *grave* matter.\n{% end %}\n\nb\n",
+			"a\n\n<div class=\"note\">\n<strong>Careful</strong>\n\n\nA *grave* matter.\n\n\n</div>\n\nb\n", "", 0},
+		{"html escapes a value", "{{ esc(t=\"<a & 'b'>\") }}\n", "<span title=\"&lt;a &amp; &#x27;b&#x27;&gt;\">&lt;a &amp; &#x27;b&#x27;&gt;</span>\n", "", 0},
+		{"safe body", "x {% raw() %}bold{% end %} y\n", "x <b>bold</b> y\n", "", 0},
+		{"a Tera tag: warned at the template's line", "\n{{ loop(items=1) }}\n", "\n\n", "templates/shortcodes/loop.html:2 has a Tera tag", 2},
+		{"a function call", "{{ url(p=\"a\") }}\n", "\n", "templates/shortcodes/url.html:1 has the expression {{ get_url(path=p) }}", 1},
+		{"a value not given", "{{ missing() }}\n", "\n", "{{ nope }}, a value the call does not give", 1},
+		{"another filter", "{{ upper(t=\"a\") }}\n", "\n", "the filter upper", 1},
+		{"if on an argument given", "{{ adm(class=\"warn\", title=\"T\") }}\n", "<div class=\"adm warn\"><b>T</b></div>\n", "", 0},
+		{"if on an argument not given: else", "{{ adm() }}\n", "<div class=\"adm plain\"></div>\n", "", 0},
+		{"nested ifs, inner first", "{{ nested(a=1, b=true) }} {{ nested(a=1) }}\n", "x \n", "", 0},
+		{"no template: as before", "{{ youtube(id=\"x\") }}\n", "\n", "which sitegen does not run", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			x := Expand("content/a.md", []byte(tt.src), read)
+			if string(x.Src) != tt.want {
+				t.Errorf("got %q, want %q", x.Src, tt.want)
+			}
+			var msgs []string
+			for _, p := range x.Problems {
+				msgs = append(msgs, fmt.Sprintf("%d: %s", p.Line, p.Msg))
+			}
+			if tt.warn == "" && len(msgs) > 0 || tt.warn != "" && (len(msgs) != 1 || !strings.Contains(msgs[0], tt.warn) || x.Problems[0].Line != tt.warnLine) {
+				t.Errorf("warnings %q, want one at line %d with %q", msgs, tt.warnLine, tt.warn)
+			}
+			if x.Lines != nil && len(x.Lines) != strings.Count(string(x.Src), "\n")+1 {
+				t.Errorf("Lines %v for %q", x.Lines, x.Src)
+			}
+		})
 	}
 }

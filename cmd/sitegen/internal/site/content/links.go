@@ -559,21 +559,29 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 
 // htmlPageLink reads a link to X.html as one to the page X.md, and one to
 // index.html as one to the folder's README.md or index.md, when that page
-// exists (layout.HTMLLinks: mdBook writes its pages so); other links are
-// returned as they are.
+// exists (layout.HTMLLinks: mdBook writes its pages so); a link to a
+// folder's index.md that does not exist is one to its README.md too
+// (mdBook's renderer makes it index.html, where the index preprocessor
+// writes README.md). Other links are returned as they are.
 func (s *Site) htmlPageLink(from *Page, dest string) string {
 	target, rest := dest, ""
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		target, rest = dest[:i], dest[i:]
 	}
-	if !strings.HasSuffix(target, ".html") || strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
+	if strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
+		return dest
+	}
+	ext := ".html"
+	if path.Base(target) == "index.md" {
+		ext = ".md"
+	} else if !strings.HasSuffix(target, ".html") {
 		return dest
 	}
 	un := target
 	if u, err := url.PathUnescape(target); err == nil {
 		un = u
 	}
-	stem := strings.TrimSuffix(un, ".html")
+	stem := strings.TrimSuffix(un, ext)
 	tries := []string{stem + ".md"}
 	if path.Base(stem) == "index" && !s.Lay.ReadmePage {
 		dir := strings.TrimSuffix(stem, "index")

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
@@ -137,4 +138,56 @@ func (l pageLinks) wikiByRules(target, frag string, embed bool) markup.WikiTarge
 			Warning: problem + "; the link goes to the page's top"}
 	}
 	return l.wikiPage(to, frag, embed)
+}
+
+// ListChildren are the pages p's list shows, in its order: p.Children,
+// or, where the layout orders its lists by date (layout.Layout.ListDate,
+// Quartz's FolderContent and TagContent), folders first, then newest
+// first, then by lowercase title.
+func (s *Site) ListChildren(p *Page) []*Page {
+	if s.Lay.ListDate == nil || len(p.Children) < 2 {
+		return p.Children
+	}
+	kids := slices.Clone(p.Children)
+	dates := make(map[*Page]int64, len(kids))
+	for _, c := range kids {
+		dates[c] = s.listDate(c).UnixMilli()
+	}
+	compare := s.Lay.ListCompare
+	if compare == nil {
+		compare = strings.Compare
+	}
+	slices.SortStableFunc(kids, func(a, b *Page) int {
+		return cmp.Or(cmp.Compare(listFolderRank(a), listFolderRank(b)), cmp.Compare(dates[b], dates[a]),
+			compare(strings.ToLower(a.Label()), strings.ToLower(b.Label())))
+	})
+	return kids
+}
+
+// listFolderRank puts folders (0) before notes (1) in a Quartz list.
+func listFolderRank(p *Page) int {
+	if p.Kind == templates.KindSection {
+		return 0
+	}
+	return 1
+}
+
+// listDate is page p's date in a list ordered by layout.Layout.ListDate:
+// a note's by the tool's rule from its front matter and file; a folder's
+// the newest of its own pages' (Quartz's FolderContent gives a sub-folder
+// "the most recent dates" of its children).
+func (s *Site) listDate(p *Page) time.Time {
+	if p.Kind != templates.KindSection {
+		return s.Lay.ListDate(p.Meta, s.Updated(p))
+	}
+	var t time.Time
+	for _, c := range p.Children {
+		if c.Kind == templates.KindSection {
+			continue
+		}
+		if d := s.Lay.ListDate(c.Meta, s.Updated(c)); d.After(t) {
+			t = d
+		}
+	}
+	return t
 }
