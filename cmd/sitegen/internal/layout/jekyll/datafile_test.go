@@ -18,7 +18,7 @@ import (
 // [2\nc: 3\n": "Psych::SyntaxError … did not find expected ',' or ']'
 // while parsing a flow sequence at line 2 column 4", no site written).
 // sitegen names the file and line, a problem the tool fails on
-// (ToolFails: an error, a warning in lenient mode), and site.data.x is
+// (LenientWarning: an error, a warning in lenient mode), and site.data.x is
 // empty. The lines are those Ruby's readers name (YAML.safe_load and
 // CSV.read in Ruby 3.1: "at line 2 column 4", "at line 3 column 1", "at
 // line 2 column 1", "in line 3"). A page that reads nothing of the site
@@ -69,8 +69,8 @@ func TestUnreadableDataFile(t *testing.T) {
 				}
 				p := got[0]
 				where, words, _ := strings.Cut(tt.want, " ")
-				if fmt.Sprintf("%s:%d:", p.File, p.Line) != where || !p.ToolFails || p.Warning || !strings.Contains(p.Msg, words) || !strings.Contains(p.Msg, "Jekyll stops") {
-					t.Errorf("run %d: problem %+v, want at %s, ToolFails, naming %q and saying Jekyll stops", run, p, where, words)
+				if fmt.Sprintf("%s:%d:", p.File, p.Line) != where || !p.LenientWarning || p.Warning || !strings.Contains(p.Msg, words) || !strings.Contains(p.Msg, "Jekyll stops") {
+					t.Errorf("run %d: problem %+v, want at %s, LenientWarning, naming %q and saying Jekyll stops", run, p, where, words)
 				}
 			}
 		})

@@ -623,7 +623,7 @@ func dataProblem(file, key string, err error) layout.Problem {
 		}
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
-	return layout.Problem{File: file, Line: line, Col: 1, ToolFails: true,
+	return layout.Problem{File: file, Line: line, Col: 1, LenientWarning: true,
 		Msg: fmt.Sprintf("data file not read: %s; Jekyll stops its build here (lenient mode, --broken-links warn, builds on with site.data.%s empty)", msg, key)}
 }
 

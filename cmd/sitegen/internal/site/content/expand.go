@@ -60,7 +60,7 @@ func (s *Site) pageSource(p *Page) (src []byte, lead string, err error) {
 	for _, pr := range x.Problems {
 		// What the tool itself fails on: an error, a warning in lenient
 		// mode, which builds on.
-		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning || pr.ToolFails && s.lenient(), pr.Msg)
+		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning || pr.LenientWarning && s.lenient(), pr.Msg)
 	}
 	if len(x.Src) > MaxPageBytes {
 		return nil, "", &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
