@@ -26,6 +26,10 @@ type ConfigError struct {
 	Key       string // the setting at fault, "" for the file as a whole
 	Msg       string
 	Err       error // the cause, when the file could not be read
+	// LenientWarning, in Layout.Tolerated: the tool stops its build on
+	// it too; an error, a warning in lenient mode, which builds on as
+	// Msg says.
+	LenientWarning bool
 }
 
 // Unwrap returns the cause: errors.Is(err, fs.ErrNotExist) tells a

@@ -886,6 +886,11 @@ type Problem struct {
 	Msg       string
 	Warning   bool
 	File      string // "": the page's own file
+	// LenientWarning: an error, but a warning in lenient mode
+	// (--broken-links warn), which builds on as Msg says, though the
+	// layout's tool stops its build there (Jekyll on a data file its YAML
+	// reader refuses).
+	LenientWarning bool
 }
 
 // PageRules are a tool's own rules for its pages.

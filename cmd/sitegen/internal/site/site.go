@@ -145,6 +145,10 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		s.Cfg.SetBrokenLinks(opts.BrokenLinks == "warn")
 	}
 	for _, ce := range s.Lay.Tolerated {
+		if ce.LenientWarning {
+			s.LenientWarning(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+			continue
+		}
 		s.Tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
 	s.Cfg.Base = s.Cfg.BasePath() // relURL's, read once

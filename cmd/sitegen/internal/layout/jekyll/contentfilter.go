@@ -43,6 +43,12 @@ var filtersContent = regexp.MustCompile(`\bcontent\s*\|`)
 // line a warning names where the include filters it.
 var includesContent = regexp.MustCompile(`\{%-?\s*include(?:_relative)?\s[^%]*\bcontent\b`)
 
+// handsContent finds an include tag that hands a content variable to the
+// include under a parameter ({% include anchor_headings.html html=content
+// %}): the include reads it as a string (include.html | split: '<h'), so
+// it is given the page's HTML, as in Jekyll, never a mark it could cut.
+var handsContent = regexp.MustCompile(`\{%-?\s*include(?:_relative)?\s[^%]*\b[\w-]+\s*=\s*content\b`)
+
 // Marks around the page's rendered text while a filtering chain runs.
 const (
 	textOpen  = "\uE005"
@@ -175,6 +181,11 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 			return "", probs, fmt.Errorf("%s: %w", lf, err)
 		}
 		if page != nil {
+			// allejo's anchor_headings.html splits the content at "<h"
+			// and writes "<h" back before each part that opens no tag:
+			// the first part is the mark, where Jekyll's content starts
+			// with a tag (its first part empty or a tag, none written).
+			out = bytes.ReplaceAll(out, []byte("<h"+textOpen), []byte(textOpen))
 			out = page.span(out, content, before, lf, b, first, &probs)
 		}
 		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)

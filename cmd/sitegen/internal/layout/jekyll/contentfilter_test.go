@@ -35,6 +35,14 @@ func TestLayoutFiltersContent(t *testing.T) {
 		"_includes/wrap.html":            "{{ include.content | replace: '<p>', '<p class=\"x\">' }}",
 		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
 		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
+		// allejo/jekyll-anchor-headings' way, as byodinsbeardrpg's
+		// page.html runs it: the content cut at "<h", each part that
+		// opens no tag given "<h" back, an anchor added to each heading.
+		"_layouts/anchors.html": "<div class=\"page\">\n{% include anchors.html html=content %}\n</div>\n",
+		"_includes/anchors.html": "{% assign parts = include.html | split: '<h' %}{% capture out %}{% endcapture %}" +
+			"{% for part in parts %}{% if part == '' %}{% continue %}{% endif %}{% assign head = part | split: '>' | first %}" +
+			"{% unless head contains '<' %}{% capture part %}<h{{ part | replace: '</h2>', '<a href=\"#\">#</a></h2>' }}{% endcapture %}{% endunless %}" +
+			"{% capture out %}{{ out }}{{ part }}{% endcapture %}{% endfor %}{{ out }}",
 	}
 	dir := layouttest.Write(t, files)
 	read := func(f string) ([]byte, error) {
@@ -73,6 +81,12 @@ func TestLayoutFiltersContent(t *testing.T) {
 			[]string{"One *two* three."}, []string{"+"}, ""},
 		// "Layout inheritance": the outer layout's content is the inner
 		// layout's output, the page's text in it, both filtered.
+		// The content handed to an include as a parameter is the page's
+		// HTML there too: the include's anchors are not applied (sitegen
+		// gives headings its own), the page's text is shown.
+		{"content handed to an include that cuts it", "---\nlayout: anchors\n---\n## Rules\n\nRoll the dice.\n",
+			[]string{`<div class="page">`, "## Rules", "Roll the dice.", "</div>"}, []string{`href="#"`, "<h\n", "<h<"},
+			"_layouts/anchors.html:2: the layout changes the page's content"},
 		{"filters of an outer layout", "---\nlayout: inner\n---\nRoll [@skill Block @].\n",
 			[]string{"<article>", "<section><b>Inner</b>", "Roll <b>Block</b>.", "</section>", "</article>"}, []string{"[@"}, ""},
 	}

@@ -129,6 +129,8 @@ import (
 	"sync"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
@@ -186,6 +188,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	l.Tolerated = append(l.Tolerated, listsAsText(dir, file, m)...)
 	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
 		return nil, err
 	} else if src != "" {
@@ -553,4 +556,52 @@ func GFMSlug(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// listSettings are the settings Jekyll wants as lists, and its words when
+// one is not (Configuration#check_include_exclude, #check_plugins).
+var listSettings = []struct{ key, want string }{{"include", "an array"}, {"exclude", "an array"}, {"plugins", "an array of gem-names"}}
+
+// listsAsText are the problems of the settings of the settings file file
+// (decoded as m) that Jekyll wants as lists and m holds as a text:
+// Jekyll 4.3 stops its build there ("'include' should be set as an
+// array, but was: "-js"."); sitegen reads the text as a list of one
+// (layout.Strings), an error but a warning in lenient mode.
+func listsAsText(dir, file string, m map[string]any) []*layout.ConfigError {
+	var out []*layout.ConfigError
+	var root *yaml.Node
+	for _, ls := range listSettings {
+		v, ok := m[ls.key].(string)
+		if !ok {
+			continue
+		}
+		if root == nil {
+			root = &yaml.Node{}
+			if raw, err := layout.ReadSetting(dir, file); err == nil {
+				_ = yaml.Unmarshal(raw, root)
+			}
+		}
+		line, col := keyPlace(root, ls.key)
+		out = append(out, &layout.ConfigError{File: file, Line: line, Col: col, Key: ls.key, LenientWarning: true,
+			Msg: fmt.Sprintf("a text (%q), where Jekyll wants a list: Jekyll stops its build here (\"'%s' should be set as %s\"); "+
+				"lenient mode (--broken-links warn) reads it as a list of one", v, ls.key, ls.want)})
+	}
+	return out
+}
+
+// keyPlace is the line and column of the top-level key in the YAML
+// document root, 0, 0 when it is not there.
+func keyPlace(root *yaml.Node, key string) (int, int) {
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	if root.Kind != yaml.MappingNode {
+		return 0, 0
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if k := root.Content[i]; k.Value == key {
+			return k.Line, k.Column
+		}
+	}
+	return 0, 0
 }

@@ -2,7 +2,9 @@ package jekyll
 
 import (
 	"errors"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -419,5 +421,34 @@ func TestJemoji(t *testing.T) {
 		if l.Markup.Emoji != tt.want {
 			t.Errorf("%q: Emoji = %v, want %v", tt.config, l.Markup.Emoji, tt.want)
 		}
+	}
+}
+
+// TestListSettingAsText: Jekyll wants include, exclude and plugins as
+// lists, and stops otherwise (Configuration#check_include_exclude:
+// "'include' should be set as an array, but was: "-js"."; jekyll 4.3.1
+// fails byodinsbeardrpg's `include:\n    -js`, a text for want of a space
+// after the dash). sitegen reads the text as a list of one, and the
+// layout hands the build a problem at the key's line that is an error, a
+// warning in lenient mode (ConfigError.LenientWarning).
+func TestListSettingAsText(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"_config.yml": "title: a\ninclude:\n    -js\nexclude: [b]\nplugins: jekyll-feed\n",
+	}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	got := map[string]int{}
+	for _, ce := range l.Tolerated {
+		if !ce.LenientWarning || ce.File != "_config.yml" || !strings.Contains(ce.Msg, "Jekyll stops") {
+			t.Errorf("problem %+v: want LenientWarning in _config.yml saying Jekyll stops", ce)
+		}
+		got[ce.Key] = ce.Line
+	}
+	if want := map[string]int{"include": 2, "plugins": 5}; !maps.Equal(got, want) {
+		t.Errorf("keys and lines %v, want %v", got, want)
+	}
+	if !slices.Contains(l.Include, "-js") {
+		t.Errorf("Include = %v, want -js read as a list of one", l.Include)
 	}
 }

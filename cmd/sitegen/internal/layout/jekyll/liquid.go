@@ -122,6 +122,21 @@ func frontMatterEnd(src []byte) int {
 // page shows its own text; a page with no text of its own then shows its
 // title only. A theme's layout (a gem) is not read: no warning.
 func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
+	expand := expandPage(l, ls)
+	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+		x := expand(file, src, read)
+		if m := ls.built(); m != nil && x.ReadsSite {
+			// A data file the model could not read: Jekyll stops there,
+			// whatever page reads it; said by each page that reads the
+			// model (the same problem, listed once).
+			x.Problems = append(x.Problems, m.dataProbs...)
+		}
+		return x
+	}
+}
+
+// expandPage is expander without the model's problems.
+func expandPage(l *layout.Layout, ls *liquidSite) layout.Expander {
 	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
 		x, ok := ls.runLiquid(file, src, read)
 		if !ok {
@@ -135,7 +150,7 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x = htmlPage(x) // HTML, not Markdown
 			from = frontMatterEnd(x.Src)
 		} else if own {
-			x.Src = append(x.Src[:from:from], spanMarkdown(x.Src[from:])...) // kramdown's markdown="span"
+			x.Src = append(x.Src[:from:from], spanMarkdown(blockMarkdown(x.Src[from:]))...) // kramdown's markdown="1", "block", "span""
 		}
 		if read == nil {
 			return x

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,6 +48,8 @@ type siteModel struct {
 	url     string         // _config.yml's url, without its trailing "/"
 	all     []map[string]any
 	byPath  map[string]*hash // the documents by content-relative path
+	// dataProbs are the data files the model could not read (data).
+	dataProbs []layout.Problem
 }
 
 // Each document and each map of the data is a *hash (hash.go): one
@@ -245,7 +249,9 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 	m.site["tags"], m.site["categories"] = tags, cats
 	m.site["documents"] = asList(all)
 	m.site["time"] = time.Now()
-	m.site["data"] = deep(s.data(read))
+	data, probs := s.data(read)
+	m.site["data"] = deep(data)
+	m.dataProbs = probs
 	for k, v := range m.site {
 		if _, ok := v.(map[string]any); ok && k != "tags" && k != "categories" {
 			m.site[k] = deep(v)
@@ -514,15 +520,16 @@ func frontList(v any) []string {
 // file _data/members.yml … site.data.members", and a subfolder
 // _data/orgs/jekyll.yml is site.data.orgs.jekyll
 // (https://jekyllrb.com/docs/datafiles/). Files are read through read
-// (never through a link out of the source folder); a file that cannot
-// be read or decoded is left out; all of them together are read up to
-// maxDataBytes.
-func (s *liquidSite) data(read func(string) ([]byte, error)) map[string]any {
+// (never through a link out of the source folder); all of them together
+// are read up to maxDataBytes. A file its reader refuses, which stops
+// Jekyll's build, is left out, a problem at its line (dataProblem).
+func (s *liquidSite) data(read func(string) ([]byte, error)) (map[string]any, []layout.Problem) {
 	dataDir := cmp.Or(str(s.conf["data_dir"]), "_data")
 	out := map[string]any{}
 	if s.srcDir == "" {
-		return out
+		return out, nil
 	}
+	var probs []layout.Problem
 	budget := maxDataBytes
 	var walk func(dir string, into map[string]any)
 	walk = func(dir string, into map[string]any) {
@@ -566,13 +573,58 @@ func (s *liquidSite) data(read func(string) ([]byte, error)) map[string]any {
 			default:
 				err = yaml.Unmarshal(b, &v)
 			}
-			if err == nil {
-				into[strings.TrimSuffix(name, path.Ext(name))] = v
+			if err != nil {
+				key := strings.TrimSuffix(strings.TrimPrefix(rel, dataDir+"/"), path.Ext(name))
+				probs = append(probs, dataProblem(path.Join(s.l.Content, rel), strings.ReplaceAll(key, "/", "."), err))
+				continue
 			}
+			into[strings.TrimSuffix(name, path.Ext(name))] = v
 		}
 	}
 	walk(dataDir, out)
-	return out
+	return out, probs
+}
+
+// yamlLine finds the line in the YAML reader's message ("yaml: line 2:
+// did not find expected ',' or ']'").
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlParserProblems are the problems yaml.v3's parser (parserc.go), not
+// its scanner, reports.
+var yamlParserProblems = map[string]bool{
+	"did not find expected ',' or ']'": true, "did not find expected ',' or '}'": true,
+	"did not find expected '-' indicator": true, "did not find expected <document start>": true,
+	"did not find expected <stream-start>": true, "did not find expected key": true,
+	"did not find expected node content": true, "found duplicate %TAG directive": true,
+	"found duplicate %YAML directive": true, "found incompatible YAML document": true, "found undefined tag handle": true,
+}
+
+// dataProblem is the problem of the data file (source-relative), which
+// is site.data.key, its reader refused with err: Jekyll stops
+// its build there (jekyll 4.3.1: "Psych::SyntaxError … at line 2 column
+// 4"), sitegen's lenient mode builds on with site.data's key empty.
+func dataProblem(file, key string, err error) layout.Problem {
+	line, msg := 1, err.Error()
+	var pe *csv.ParseError
+	switch {
+	case errors.As(err, &pe):
+		line, msg = max(pe.Line, 1), pe.Err.Error()
+	default:
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = msg[len(m[0]):]
+			if yamlParserProblems[msg] {
+				// yaml.v3 (decode.go, parser.fail) writes a parser's
+				// mark 0-based, a scanner's 1-based: the line Ruby's
+				// YAML names ("while parsing a flow sequence at line
+				// 2 column 4") is one more.
+				line++
+			}
+		}
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	return layout.Problem{File: file, Line: line, Col: 1, LenientWarning: true,
+		Msg: fmt.Sprintf("data file not read: %s; Jekyll stops its build here (lenient mode, --broken-links warn, builds on with site.data.%s empty)", msg, key)}
 }
 
 // table reads a CSV or TSV data file: a list of its rows, each a map of

@@ -213,14 +213,14 @@ func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
 	_, filters := s.filtering.Load(lf)
-	filters = filters || filtersContent.Match(b)
+	filters = filters || filtersContent.Match(b) || handsContent.Match(b)
 	seen := read
 	if filters && own != nil {
 		seen = nil // no run without the page's text
 	} else if own != nil {
 		seen = func(f string) ([]byte, error) { // an include the chain reads may filter the content
 			t, err := read(f)
-			filters = filters || err == nil && filtersContent.Match(t)
+			filters = filters || err == nil && (filtersContent.Match(t) || handsContent.Match(t))
 			return t, err
 		}
 	}

@@ -58,7 +58,9 @@ func (s *Site) pageSource(p *Page) (src []byte, lead string, err error) {
 		p.docTitle = x.Title
 	}
 	for _, pr := range x.Problems {
-		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning, pr.Msg)
+		// What the tool itself fails on: an error, a warning in lenient
+		// mode, which builds on.
+		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning || pr.LenientWarning && s.lenient(), pr.Msg)
 	}
 	if len(x.Src) > MaxPageBytes {
 		return nil, "", &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}

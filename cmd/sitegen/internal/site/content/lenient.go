@@ -38,6 +38,18 @@ func (s *Site) Tolerate(file string, line, col int, field, msg string) {
 	}
 }
 
+// LenientWarning records a problem the layout's tool stops its build on
+// too, which lenient mode builds through as msg says: a warning in
+// lenient mode, else an error.
+func (s *Site) LenientWarning(file string, line, col int, field, msg string) {
+	d := Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: msg}
+	if s.lenient() {
+		s.Warn.add(d)
+	} else {
+		s.Diag.add(d)
+	}
+}
+
 // tolerance is what tolerate reports, and whether it is a warning.
 func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnostic, bool) {
 	d := Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: msg}

@@ -202,6 +202,55 @@ func TestJekyll(t *testing.T) {
 			Known: []string{"file: rules/combat.md is published by the tool", "file: index.md is published by the tool", "file: rules/README.md is published by the tool"},
 		},
 		{
+			Name: "Markdown without front matter under plain Jekyll",
+			Rule: `"A static file is a file that does not contain any front matter" (https://jekyllrb.com/docs/static-files/): ` +
+				`without jekyll-optional-front-matter (a Gemfile without github-pages, no plugins: listed) a .md file ` +
+				`without front matter is copied as it is, README.md is no index page, and a folder's index.md is its page`,
+			Files: map[string]string{
+				"Gemfile":        plain,
+				"_config.yml":    "title: J\n",
+				"README.md":      "# Read me\n\nThe readme.\n",
+				"plain.md":       "# Plain\n\nNo front matter.\n",
+				"notes.markdown": "Some notes\n",
+				"sub/page.md":    "# Sub page\n\nIn sub.\n",
+				"sub/README.md":  "# Sub readme\n",
+				"docs/index.md":  "---\ntitle: Docs\n---\nDocs index.\n",
+				"docs/README.md": "# Docs readme\n",
+			},
+			Published:   []string{"plain.md", "notes.markdown", "sub/page.md", "README.md", "sub/README.md", "docs/README.md"},
+			Unpublished: []string{"plain.html", "notes.html", "sub/page.html", "sub/index.html"},
+		},
+		{
+			Name: "optional-front-matter and readme-index listed",
+			Rule: `jekyll-optional-front-matter: "Markdown files without front matter" are pages, but README, LICENSE and the like ` +
+				`(FILENAME_BLACKLIST), the originals kept unless remove_originals; jekyll-readme-index: "README as the ` +
+				`index page … if no index file exists" (https://github.com/benbalter/jekyll-optional-front-matter, ` +
+				`https://github.com/benbalter/jekyll-readme-index), plugins listed in _config.yml with a plain Gemfile`,
+			Files: map[string]string{
+				"Gemfile":        plain,
+				"_config.yml":    "title: J\nplugins:\n  - jekyll-optional-front-matter\n  - jekyll-readme-index\n",
+				"README.md":      "# Read me\n\nThe readme.\n",
+				"plain.md":       "# Plain\n\nNo front matter.\n",
+				"notes.markdown": "Some notes\n",
+				"sub/page.md":    "# Sub page\n\nIn sub.\n",
+				"sub/README.md":  "# Sub readme\n",
+				"docs/index.md":  "---\ntitle: Docs\n---\nDocs index.\n",
+				"docs/README.md": "# Docs readme\n",
+			},
+			Published:   []string{"docs/README.md"},
+			Unpublished: []string{"README.html", "docs/README.html", "sub/README.html"},
+			// optional-front-matter keeps each page's Markdown source
+			// beside it (remove_originals is false); sitegen publishes
+			// the page only. Without jekyll-titles-from-headings (not
+			// listed) Jekyll gives these pages no title; sitegen titles
+			// them from their first heading (or file name).
+			Known: []string{"file: README.md is published by the tool", "file: plain.md is published by the tool",
+				"file: notes.markdown is published by the tool", "file: sub/page.md is published by the tool",
+				"file: sub/README.md is published by the tool",
+				`title: /notes/: sitegen "Notes", the tool ""`, `title: /plain/: sitegen "Plain", the tool ""`,
+				`title: /sub/: sitegen "Sub readme", the tool ""`, `title: /sub/page/: sitegen "Sub page", the tool ""`},
+		},
+		{
 			Name: "collections and posts",
 			Rule: `"When defining a collection as a sequence, its pages will not be rendered by default. To enable this, ` +
 				`output: true must be specified on the collection"; collections_dir (https://jekyllrb.com/docs/collections/); ` +
