@@ -209,7 +209,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Settings.Title = DefaultTitle
 		l.DocTitle = docTitle(nil)
-		l.Pager = pager(l, dir, nil)
+		setPager(l, l, dir, nil)
 		if err := public(dir, l, 0, 0); err != nil {
 			return nil, err
 		}
@@ -322,7 +322,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if theme := obj.Object("themeConfig"); theme != nil {
 		readTheme(l, theme, sidebarArgument(raw), dir, file, "")
 	}
-	l.Pager = pager(l, dir, obj.Object("themeConfig"))
+	setPager(l, l, dir, obj.Object("themeConfig"))
 	l.Rules = rules{html: !clean}
 	readLocales(l, obj, dir)
 	return l, nil
