@@ -43,6 +43,11 @@ func pager(l *layout.Layout, dir string, theme *jsconfig.Object) func(meta map[s
 		return layout.PagerLink{}
 	}
 	return func(meta map[string]any) (prev, next layout.PagerLink) {
+		if lay, ok := meta["layout"]; ok && lay != "doc" {
+			// The pager is VPDoc's, shown for "layout: doc" alone, not
+			// for "home", "page" or a custom layout.
+			return layout.PagerLink{Hide: true}, layout.PagerLink{Hide: true}
+		}
 		return read(meta["prev"], hidePrev), read(meta["next"], hideNext)
 	}
 }

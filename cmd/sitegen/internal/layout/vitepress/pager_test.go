@@ -37,6 +37,13 @@ func TestPager(t *testing.T) {
 		{"bare, no page", "", map[string]any{"next": map[string]any{"text": "B", "link": "b"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:B Link:/b.html SitePath:true}"},
 		{"relative folder", "", map[string]any{"next": map[string]any{"text": "F", "link": "./sub/"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:F Link:./sub/ SitePath:false}"},
 		{"relative file", "", map[string]any{"next": map[string]any{"text": "P", "link": "./x.pdf"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:P Link:./x.pdf SitePath:false}"},
+		// VPContent shows VPDoc, whose VPDocFooter holds the pager, for
+		// "layout: doc" (the default) alone: "home" and "page" show
+		// none (https://vitepress.dev/reference/frontmatter-config#layout);
+		// measured with VitePress 1.6.4 on a listed home page.
+		{"layout home", "", map[string]any{"layout": "home", "next": "Onward"}, "{Hide:true Label: Link: SitePath:false} {Hide:true Label: Link: SitePath:false}"},
+		{"layout page", "", map[string]any{"layout": "page"}, "{Hide:true Label: Link: SitePath:false} {Hide:true Label: Link: SitePath:false}"},
+		{"layout doc", "", map[string]any{"layout": "doc"}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
 		{"docFooter false", "themeConfig: { docFooter: { prev: false } }", nil, "{Hide:true Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
 		{"docFooter false, front matter text", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": "Back"}, "{Hide:false Label:Back Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
 		{"docFooter false, front matter true", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": true}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
