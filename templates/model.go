@@ -82,6 +82,14 @@ type Site struct {
 	// i18n.locales), each a site of its own: the page header links to
 	// the page's URL in each other one. Empty for a site of one language.
 	Locales []LocaleLink
+	// LocaleHomes: the locale switcher leads to each locale's home page
+	// (its Link, else its Base), not to the page shown at its path there
+	// (VitePress's themeConfig.i18nRouting: false).
+	LocaleHomes bool
+	// PrevText and NextText are the words above a page's previous and
+	// next links ("" for sitegen's "Previous" and "Next": PrevWord,
+	// NextWord).
+	PrevText, NextText string
 	// navIndex indexes Nav for Page.navHolds (SetNav); nil, or made from
 	// another tree: each page indexes the tree itself.
 	navIndex *navIndex
@@ -150,6 +158,23 @@ func (s *Site) LocaleURL(l LocaleLink, url string) string {
 	}
 	return cmp.Or(l.Link, l.Base)
 }
+
+// SwitchURL is where the locale switcher's link to the locale l leads
+// from the page at the root-relative url: l's home page where the site
+// says so (LocaleHomes), else the page's URL there (LocaleURL).
+func (s *Site) SwitchURL(l LocaleLink, url string) string {
+	if s.LocaleHomes {
+		return cmp.Or(l.Link, l.Base)
+	}
+	return s.LocaleURL(l, url)
+}
+
+// PrevWord is the word above a page's previous link: PrevText, else
+// "Previous".
+func (s *Site) PrevWord() string { return cmp.Or(s.PrevText, "Previous") }
+
+// NextWord is the word above a page's next link: NextText, else "Next".
+func (s *Site) NextWord() string { return cmp.Or(s.NextText, "Next") }
 
 // SetNav sets the navigation tree and indexes it once for every page:
 // which entries hold the current page is then found from the page's

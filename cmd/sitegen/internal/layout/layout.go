@@ -642,6 +642,10 @@ type Layout struct {
 	// pages have one (404.md): a VitePress locale's, whose tool writes
 	// one /404.html for the whole site.
 	NoNotFoundPage bool
+	// LocaleHomes: the language switcher leads to each locale's home
+	// page, not to the page shown at its path there (VitePress's
+	// themeConfig.i18nRouting: false).
+	LocaleHomes bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -703,6 +707,17 @@ type Layout struct {
 	// pagination: the sidebar's entries before and after the page, by
 	// their labels), and reads what its front matter says of them.
 	Pager func(meta map[string]any) (prev, next PagerLink)
+	// PrevText and NextText, when set, are the words above a page's
+	// previous and next links in place of sitegen's "Previous" and
+	// "Next" (VitePress's themeConfig.docFooter.prev and .next texts,
+	// "Previous page" and "Next page" by default).
+	PrevText, NextText string
+	// PagerOnce: the previous and next links count a page the
+	// navigation lists twice once, at its first entry (VitePress's
+	// usePrevNext: "uniqBy" the sidebar's links). PagerFirst: a page the
+	// navigation does not list has its first link as the next (there,
+	// the page's index is -1 and "candidates[index + 1]" the first).
+	PagerOnce, PagerFirst bool
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading
@@ -1754,4 +1769,7 @@ func MathNote(setting string) string {
 type PagerLink struct {
 	Hide        bool
 	Label, Link string
+	// SitePath: Link is a path of the site ("/guide/a.html"), published
+	// under its base path (VitePress's withBase); otherwise as written.
+	SitePath bool
 }

@@ -2,6 +2,8 @@ package site
 
 import (
 	"cmp"
+	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark/renderer/html"
 
@@ -22,8 +24,17 @@ import (
 // 1]", no next where "currentIndex" is -1).
 func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 	prev, next := s.Lay.Pager(p.Meta)
+	for _, fm := range []*layout.PagerLink{&prev, &next} {
+		if fm.SitePath { // under the base path (VitePress's withBase)
+			u, frag, hasFrag := strings.Cut(fm.Link, "#")
+			fm.Link = s.Cfg.RelURL(u)
+			if hasFrag {
+				fm.Link += "#" + frag
+			}
+		}
+	}
 	if nav := v.NavTree(); len(nav) > 0 {
-		before, after := navNeighbours(nav, v.URL)
+		before, after := navNeighbours(nav, v.URL, s.Lay.PagerOnce, s.Lay.PagerFirst)
 		v.Prev = pagerLink(before, nil, prev)
 		v.Next = pagerLink(after, nil, next)
 		return
@@ -37,8 +48,10 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 // sidebar after VitePress's top bar: "generated from the sidebar",
 // https://vitepress.dev/reference/default-theme-prev-next-links)
 // flattened in order; nil where there is none,
-// both nil when nav does not list url.
-func navNeighbours(nav []*templates.NavItem, url string) (before, after *templates.Link) {
+// both nil when nav does not list url. With once (layout.Layout.PagerOnce)
+// a URL listed again counts once, at its first place; with first
+// (PagerFirst), where nav does not list url, its first link is after it.
+func navNeighbours(nav []*templates.NavItem, url string, once, first bool) (before, after *templates.Link) {
 	var flat []*templates.NavItem
 	var walk func(items []*templates.NavItem)
 	walk = func(items []*templates.NavItem) {
@@ -56,6 +69,14 @@ func navNeighbours(nav []*templates.NavItem, url string) (before, after *templat
 		}
 	}
 	walk(nav)
+	if once {
+		seen := map[string]bool{}
+		flat = slices.DeleteFunc(flat, func(it *templates.NavItem) bool {
+			dup := seen[it.URL]
+			seen[it.URL] = true
+			return dup
+		})
+	}
 	for i, it := range flat {
 		if it.URL != url || it.External {
 			continue
@@ -67,6 +88,9 @@ func navNeighbours(nav []*templates.NavItem, url string) (before, after *templat
 			after = &templates.Link{Title: flat[i+1].Title, URL: flat[i+1].URL}
 		}
 		return before, after
+	}
+	if first && len(flat) > 0 {
+		return nil, &templates.Link{Title: flat[0].Title, URL: flat[0].URL}
 	}
 	return nil, nil
 }

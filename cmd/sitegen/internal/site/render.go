@@ -66,6 +66,10 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Assets:   assets,
 		Dir:      s.Lay.Settings.Direction,
 		Locales:  s.locales,
+		// The tool's words: its pager's, its switcher's target.
+		LocaleHomes: s.Lay.LocaleHomes,
+		PrevText:    s.Lay.PrevText,
+		NextText:    s.Lay.NextText,
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()

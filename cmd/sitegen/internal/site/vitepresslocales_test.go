@@ -84,3 +84,54 @@ func TestVitePressLocales(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressPagerWordsAndSwitcher: the words above a page's previous
+// and next links are themeConfig.docFooter's ("Can be used to customize
+// text appearing above previous and next links", "docFooter: { prev:
+// 'Pagina prior', next: 'Proxima pagina' }",
+// https://vitepress.dev/reference/default-theme-config#docfooter),
+// "Previous page" and "Next page" without it, a locale's own in its
+// pages; with themeConfig.i18nRouting false ("Changing locale to say zh
+// will change the URL from /foo (or /en/foo/) to /zh/foo. You can
+// disable this behavior by setting themeConfig.i18nRouting to false",
+// https://vitepress.dev/reference/default-theme-config#i18nrouting) the
+// switcher leads to each locale's home page.
+func TestVitePressPagerWordsAndSwitcher(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { title: 'Six Dice',
+  themeConfig: { i18nRouting: false, sidebar: [{ text: 'A', link: '/guide/a' }, { text: 'B', link: '/guide/b' }] },
+  locales: {
+    root: { label: 'English', lang: 'en' },
+    fr: { label: 'Français', lang: 'fr', themeConfig: { docFooter: { prev: 'Page précédente', next: 'Page suivante' },
+      sidebar: [{ text: 'A fr', link: '/fr/guide/a' }, { text: 'B fr', link: '/fr/guide/b' }] } },
+  } }`,
+		"index.md":      "# Home\n",
+		"guide/a.md":    "# Alpha\n",
+		"guide/b.md":    "# Beta\n",
+		"fr/index.md":   "# Accueil\n",
+		"fr/guide/a.md": "# Alpha fr\n",
+		"fr/guide/b.md": "# Bêta fr\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	for file, wants := range map[string][]string{
+		"guide/a.html":    {"<span>Next page</span> B", `href="/fr/" hreflang="fr"`},
+		"guide/b.html":    {"<span>Previous page</span> A"},
+		"fr/guide/a.html": {"<span>Page suivante</span> B fr", `href="/" hreflang="en"`},
+		"fr/guide/b.html": {"<span>Page précédente</span> A fr"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		for _, w := range wants {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("%s: no %s", file, w)
+			}
+		}
+	}
+}

@@ -55,7 +55,7 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 		if th := root.Object("themeConfig"); th != nil {
 			l.Nav, l.NavAsWritten, l.NavRest = nil, false, false
 			readTheme(l, merge(top, th), nil, dir, l.File, "")
-			l.Pager = pager(l, dir, merge(top, th))
+			setPager(l, l, dir, merge(top, th))
 		}
 	}
 	rootLoc.Lang, rootLoc.Dir = l.Settings.LanguageCode, l.Settings.Direction
@@ -79,7 +79,7 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 		override(c, o)
 		if th := merge(top, o.Object("themeConfig")); th != nil {
 			readTheme(c, th, nil, dir, l.File, k+"/")
-			c.Pager = pager(l, dir, th)
+			setPager(c, l, dir, th)
 		}
 		l.Notes = append(l.Notes, c.Notes...)
 		c.Notes = nil

@@ -155,3 +155,38 @@ func TestLocaleLink(t *testing.T) {
 		}
 	}
 }
+
+// TestLocaleHomes: https://vitepress.dev/reference/default-theme-config#i18nrouting:
+// "Changing locale to say zh will change the URL from /foo (or /en/foo/)
+// to /zh/foo. You can disable this behavior by setting
+// themeConfig.i18nRouting to false" (useLangs: "theme.value.i18nRouting
+// !== false && correspondingLink", else the locale's link alone), read
+// from each locale's themeConfig, shallow merged over the top level's.
+func TestLocaleHomes(t *testing.T) {
+	for _, tt := range []struct {
+		name, config, want string
+	}{
+		{"default", `export default { locales: { root: { label: 'English' }, fr: { label: 'Français' } } }`, "root false fr false"},
+		{"false", `export default { themeConfig: { i18nRouting: false }, locales: { root: { label: 'English' }, fr: { label: 'Français' } } }`, "root true fr true"},
+		{"true", `export default { themeConfig: { i18nRouting: true }, locales: { root: { label: 'English' }, fr: { label: 'Français' } } }`, "root false fr false"},
+		{"fr's own", `export default { locales: { root: { label: 'English' }, fr: { label: 'Français', themeConfig: { i18nRouting: false } } } }`, "root false fr true"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": tt.config, "index.md": "", "fr/index.md": ""}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, loc := range l.Locales {
+				c := loc.Layout
+				if c == nil {
+					c = l
+				}
+				got = append(got, fmt.Sprintf("%s %v", loc.Name, c.LocaleHomes))
+			}
+			if g := strings.Join(got, " "); g != tt.want {
+				t.Errorf("got %s, want %s", g, tt.want)
+			}
+		})
+	}
+}

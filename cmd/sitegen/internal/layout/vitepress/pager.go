@@ -1,7 +1,10 @@
 package vitepress
 
 import (
+	"cmp"
+	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -34,23 +37,58 @@ func pager(l *layout.Layout, dir string, theme *jsconfig.Object) func(meta map[s
 		case string:
 			return layout.PagerLink{Label: v, Hide: v == "" && hide}
 		case map[string]any:
-			return layout.PagerLink{Label: layout.Text(v["text"]), Link: pagerURL(l, dir, layout.Text(v["link"]))}
+			u := pagerURL(l, dir, layout.Text(v["link"]))
+			return layout.PagerLink{Label: layout.Text(v["text"]), Link: u, SitePath: strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")}
 		}
 		return layout.PagerLink{}
 	}
 	return func(meta map[string]any) (prev, next layout.PagerLink) {
+		if lay, ok := meta["layout"]; ok && lay != "doc" {
+			// The pager is VPDoc's, shown for "layout: doc" alone, not
+			// for "home", "page" or a custom layout.
+			return layout.PagerLink{Hide: true}, layout.PagerLink{Hide: true}
+		}
 		return read(meta["prev"], hidePrev), read(meta["next"], hideNext)
 	}
 }
 
-// pagerURL is the URL of a front matter prev/next link: a page's ("/guide/a",
-// "/guide/a.md", "/fr/guide/"), from the site's root, as the sidebar
-// names it; any other as written.
+// setPager sets c's previous and next links (pager) as themeConfig
+// theme says them, read from the layout l's site at dir (c is l, or one
+// of its locales), and the words above them
+// (https://vitepress.dev/reference/default-theme-config#docfooter:
+// "customize text appearing above previous and next links",
+// VPDocFooter's "theme.docFooter?.prev || 'Previous page'"), and whether
+// its language switcher leads to each locale's home page
+// (https://vitepress.dev/reference/default-theme-config#i18nrouting:
+// "themeConfig.i18nRouting to false"; useLangs's
+// "theme.value.i18nRouting !== false && correspondingLink").
+func setPager(c, l *layout.Layout, dir string, theme *jsconfig.Object) {
+	c.Pager = pager(l, dir, theme)
+	// "uniqBy(links, …)"; "candidates[index + 1]" where the page is not
+	// in the sidebar (index -1): the first, where one sidebar is every
+	// page's (an array; "sidebar: { '/guide/': … }" is none outside its
+	// paths).
+	_, one := theme.Get("sidebar").([]any)
+	c.PagerOnce, c.PagerFirst = true, one
+	footer := theme.Object("docFooter")
+	c.PrevText, c.NextText = cmp.Or(str(footer, "prev"), "Previous page"), cmp.Or(str(footer, "next"), "Next page")
+	routing, ok := theme.Get("i18nRouting").(bool)
+	c.LocaleHomes = ok && !routing
+}
+
+// pagerURL is the URL of a front matter prev/next link as VitePress's
+// VPLink writes it (normalizeLink): a page's from the site's root
+// ("/guide/a", "/guide/a.md", "/fr/guide/", and "guide/a", which it reads
+// from the root too), as the sidebar names it; one that starts with dots
+// ("./c.md", "../guide/a") relative to the page, its ".md" made ".html"
+// (nothing with cleanUrls); any other as written.
 func pagerURL(l *layout.Layout, dir, link string) string {
+	link = normalizeLink(link, l.Rules)
 	if !strings.HasPrefix(link, "/") {
 		return link
 	}
 	p, frag, _ := strings.Cut(link, "#")
+	p = strings.TrimSuffix(p, ".html")
 	if rel := pageAt(dir, l.Content, strings.TrimPrefix(path.Clean(p), "/")); rel != "" {
 		u := l.Rules.Page(rel, nil).URL
 		if frag != "" {
@@ -59,4 +97,43 @@ func pagerURL(l *layout.Layout, dir, link string) string {
 		return u
 	}
 	return link
+}
+
+// leadingDots is normalizeLink's "(?:(^\.+)\/)?": the dots a relative
+// link starts with.
+var leadingDots = regexp.MustCompile(`^(\.+)/`)
+
+// normalizeLink is VitePress's normalizeLink
+// (theme-default/support/utils.js) of a link of the site: its path read
+// from the root ("new URL(url, 'http://a.com')"), ".md" or nothing made
+// ".html" (nothing with cleanUrls) unless it ends with "/" or ".html",
+// after the dots it starts with ("./", "../"), if any. A link elsewhere,
+// a fragment alone or a file that is not a page is as written.
+func normalizeLink(link string, r layout.Rules) string {
+	if link == "" || external(link) || strings.HasPrefix(link, "#") || strings.Contains(link, ":") {
+		return link
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	pathname := (&url.URL{Scheme: "http", Host: "a.com", Path: "/"}).ResolveReference(u).Path
+	if ext := path.Ext(pathname); ext != "" && ext != ".md" && ext != ".html" || strings.HasSuffix(pathname, "/") || strings.HasSuffix(pathname, ".html") {
+		return link
+	}
+	html := ".html"
+	if vr, ok := r.(rules); ok && !vr.html {
+		html = ""
+	}
+	out := strings.TrimSuffix(pathname, ".md") + html
+	if m := leadingDots.FindStringSubmatch(link); m != nil {
+		out = m[1] + out
+	}
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		out += "#" + u.Fragment
+	}
+	return out
 }

@@ -40,10 +40,14 @@
 //     (layout.NavRest), with a note. themeConfig.nav, the top bar
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
 //     its links and dropdowns as written, then the sidebar, if any (topNav).
-//   - Previous and next: the sidebar's links in order, by their text;
-//     front matter prev/next (false, text, {text, link}) and
-//     themeConfig.docFooter's false (pager.go,
-//     https://vitepress.dev/reference/default-theme-prev-next-links).
+//   - Previous and next: the sidebar's links in order, by their text, a
+//     link listed again counted once, a page the sidebar does not list
+//     followed by its first link; front matter prev/next (false, text,
+//     {text, link}, the link written as VitePress's VPLink writes it) and
+//     themeConfig.docFooter's false; docFooter's texts (default "Previous
+//     page", "Next page") above them; none on a layout other than doc
+//     (pager.go, https://vitepress.dev/reference/default-theme-prev-next-links,
+//     https://vitepress.dev/reference/default-theme-config#docfooter).
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -73,7 +77,8 @@
 //     lang and themeConfig over the top level's; each other key a locale
 //     whose pages are srcDir/KEY/, built under /KEY/ with its own title,
 //     lang, sidebar and nav, and listed by the language switcher (its
-//     links start with the locale's link); a link to another locale's
+//     links start with the locale's link, or are the locale's home
+//     alone with themeConfig.i18nRouting: false); a link to another locale's
 //     page leads there; srcExclude applies in each; one 404 page, the
 //     root's (locales.go).
 //   - layout: home front matter with hero (name, text, tagline, image, actions)
@@ -209,7 +214,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Settings.Title = DefaultTitle
 		l.DocTitle = docTitle(nil)
-		l.Pager = pager(l, dir, nil)
+		setPager(l, l, dir, nil)
 		if err := public(dir, l, 0, 0); err != nil {
 			return nil, err
 		}
@@ -322,7 +327,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if theme := obj.Object("themeConfig"); theme != nil {
 		readTheme(l, theme, sidebarArgument(raw), dir, file, "")
 	}
-	l.Pager = pager(l, dir, obj.Object("themeConfig"))
+	setPager(l, l, dir, obj.Object("themeConfig"))
 	l.Rules = rules{html: !clean}
 	readLocales(l, obj, dir)
 	return l, nil

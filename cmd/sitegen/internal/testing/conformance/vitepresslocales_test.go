@@ -89,3 +89,45 @@ func TestVitePressLocales(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressLocaleHomes: with themeConfig.i18nRouting false the
+// language switcher leads to each locale's home, not to the page's path
+// there ("Changing locale to say zh will change the URL from /foo (or
+// /en/foo/) to /zh/foo. You can disable this behavior by setting
+// themeConfig.i18nRouting to false",
+// https://vitepress.dev/reference/default-theme-config#i18nrouting): the
+// switcher's links of VitePress's and sitegen's builds are the same.
+func TestVitePressLocaleHomes(t *testing.T) {
+	rule := `themeConfig.i18nRouting: false (https://vitepress.dev/reference/default-theme-config#i18nrouting)`
+	files := map[string]string{
+		".vitepress/config.mts": `export default { title: 'Top', themeConfig: { i18nRouting: false },
+  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } } }
+`,
+		"index.md":      "# Home\n",
+		"guide/a.md":    "# Alpha\n",
+		"fr/index.md":   "# Accueil\n",
+		"fr/guide/a.md": "# Alpha fr\n",
+		"package.json":  `{"name": "fixture", "private": true, "type": "module"}`,
+	}
+	var native, ours string
+	Run(t, starlightKept(VitePress, &native), starlightKept(Sitegen, &ours), Fixture{Name: "locale homes", Rule: rule, Files: files, SameFiles: true})
+	if native == "" || ours == "" {
+		return // skipped or failed: Run said why
+	}
+	for _, tc := range []struct{ page, label string }{{"guide/a.html", "Français"}, {"fr/guide/a.html", "English"}} {
+		switcher := regexp.MustCompile(`<a[^>]* href="([^"]*)"[^>]*>(?:<!--\[-->)?(?:<span[^>]*>)?` + tc.label + `<`)
+		var got [2]string
+		for i, dir := range []string{native, ours} {
+			b, err := os.ReadFile(filepath.Join(dir, tc.page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := switcher.FindSubmatch(b); m != nil {
+				got[i] = string(m[1])
+			}
+		}
+		if got[0] == "" || got[0] != got[1] {
+			t.Errorf("%s: the switcher's link to %s: VitePress %q, sitegen %q (rule: %s)", tc.page, tc.label, got[0], got[1], rule)
+		}
+	}
+}

@@ -36,6 +36,12 @@ func TestVitePressPrevNext(t *testing.T) {
 	for _, tc := range []struct{ name, config string }{
 		{"sidebar", `export default { title: 'Six Dice', themeConfig: { ` + sidebar + ` } }`},
 		{"docFooter next false", `export default { title: 'Six Dice', themeConfig: { docFooter: { next: false }, ` + sidebar + ` } }`},
+		// docFooter's texts above the links; a link the sidebar lists again
+		// counts once ("uniqBy"); a page it does not list (e) is followed by
+		// its first link ("candidates[index + 1]" with index -1).
+		{"docFooter texts, repeated link", `export default { title: 'Six Dice', themeConfig: { docFooter: { prev: 'Page précédente', next: 'Page suivante' },
+  sidebar: [{ text: 'Group', items: [{ text: 'Alpha item', link: '/guide/a' }, { text: 'Beta item', link: '/guide/b' }, { text: 'Alpha again', link: '/guide/a' },
+    { text: 'Gamma item', link: '/guide/c' }, { text: 'Delta item', link: '/guide/d' }] }] } }`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{".vitepress/config.mts": tc.config}
@@ -73,7 +79,8 @@ func TestVitePressPrevNext(t *testing.T) {
 }
 
 // vitepressPrevNext is a VitePress page's previous and next links (its
-// VPDocFooter's pager-link prev and next), each "href text", "-" for none.
+// VPDocFooter's pager-link prev and next), each "href text [word above
+// it]", "-" for none.
 func vitepressPrevNext(doc *html.Node) string {
 	var out []string
 	for _, kind := range []string{"prev", "next"} {
@@ -85,13 +92,14 @@ func vitepressPrevNext(doc *html.Node) string {
 			continue
 		}
 		title := Find(a, func(n *html.Node) bool { return n.Data == "span" && Attr(n, "class") == "title" })
-		out = append(out, Attr(a, "href")+" "+strings.TrimSpace(Text(title)))
+		desc := Find(a, func(n *html.Node) bool { return n.Data == "span" && Attr(n, "class") == "desc" })
+		out = append(out, Attr(a, "href")+" "+strings.TrimSpace(Text(title))+" ["+strings.TrimSpace(Text(desc))+"]")
 	}
 	return strings.Join(out, " / ")
 }
 
 // sitegenPrevNext is sitegen's: nav.pager's rel=prev and rel=next links,
-// their text after the "Previous"/"Next" word.
+// their text after the word above them, then that word.
 func sitegenPrevNext(doc *html.Node) string {
 	var out []string
 	for _, kind := range []string{"prev", "next"} {
@@ -101,7 +109,7 @@ func sitegenPrevNext(doc *html.Node) string {
 			continue
 		}
 		word := Text(Find(a, func(n *html.Node) bool { return n.Data == "span" }))
-		out = append(out, Attr(a, "href")+" "+strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(Text(a)), word)))
+		out = append(out, Attr(a, "href")+" "+strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(Text(a)), word))+" ["+strings.TrimSpace(word)+"]")
 	}
 	return strings.Join(out, " / ")
 }

@@ -1,0 +1,104 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestVitePressPagerSidebar: VitePress's previous and next links are
+// "generated from the sidebar"
+// (https://vitepress.dev/reference/default-theme-prev-next-links), as its
+// usePrevNext reads it (theme-default/composables/prev-next.js, 1.6.4):
+// the sidebar's links flattened, "uniqBy(links, (link) =>
+// link.link.replace(/[?#].*$/, ”))" (a link listed again counts once,
+// where it is first), the page's index the first that "isActive", and
+// "candidates[index - 1]", "candidates[index + 1]": a page the sidebar
+// does not list (index -1) has no previous link and the sidebar's first
+// as its next. Each row was measured with VitePress 1.6.4 on the same
+// files.
+func TestVitePressPagerSidebar(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { title: 'Six Dice', themeConfig: { sidebar: [{ text: 'Group', items: [
+  { text: 'Alpha', link: '/guide/a' }, { text: 'Beta', link: '/guide/b' }, { text: 'Alpha again', link: '/guide/a' },
+  { text: 'Gamma', link: '/guide/c' }, { text: 'Delta', link: '/guide/d.md' }, { text: 'Foxtrot', link: '/guide/f' } ] }] } }`,
+		"index.md":   "# Home\n",
+		"guide/a.md": "# Alpha\n",
+		"guide/b.md": "# Beta\n",
+		"guide/c.md": "# Gamma\n",
+		"guide/d.md": "# Delta\n",
+		"guide/e.md": "# Echo\n\nNot in the sidebar.\n",
+		"guide/f.md": "# Foxtrot\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	link := regexp.MustCompile(`rel="(prev|next)" href="([^"]*)"><span>[^<]*</span> ([^<]*)</a>`)
+	for _, tt := range []struct{ file, want string }{
+		{"guide/a.html", "next /guide/b.html Beta"},
+		{"guide/b.html", "prev /guide/a.html Alpha | next /guide/c.html Gamma"}, // "Alpha again" counted once, at its first place
+		{"guide/c.html", "prev /guide/b.html Beta | next /guide/d.html Delta"},
+		{"guide/f.html", "prev /guide/d.html Delta"},
+		{"guide/e.html", "next /guide/a.html Alpha"}, // not listed: the sidebar's first
+		{"index.html", "next /guide/a.html Alpha"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			got = append(got, m[1]+" "+m[2]+" "+m[3])
+		}
+		if g := strings.Join(got, " | "); g != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.file, g, tt.want)
+		}
+	}
+}
+
+// TestVitePressPagerFrontMatterLinks: a front matter prev/next link is
+// written as VitePress's VPLink writes it (normalizeLink, then withBase
+// for a path from the root): "/guide/a" and "guide/a" lead to the page
+// under the site's base path, "./c.md" and "../guide/a" stay relative to
+// the page, ".md" made ".html"; measured with VitePress 1.6.4 ("./c.html",
+// "../guide/a.html"). "prev: string | false | { text?: string; link?:
+// string }" (https://vitepress.dev/reference/default-theme-prev-next-links).
+func TestVitePressPagerFrontMatterLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { base: '/dice/', themeConfig: { sidebar: [{ text: 'A', link: '/guide/a' }, { text: 'E', link: '/guide/e' }] } }`,
+		"index.md":              "# Home\n",
+		"guide/a.md":            "# Alpha\n",
+		"guide/c.md":            "# Gamma\n",
+		"guide/e.md":            "---\nprev:\n  text: Rel\n  link: ./c.md\nnext:\n  text: Root\n  link: guide/a#top\n---\n\n# Echo\n",
+		"guide/f.md":            "---\nprev:\n  text: Up\n  link: ../guide/a\nnext:\n  text: Abs\n  link: /guide/c.md\n---\n\n# Foxtrot\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	link := regexp.MustCompile(`rel="(prev|next)" href="([^"]*)"><span>[^<]*</span> ([^<]*)</a>`)
+	for _, tt := range []struct{ file, want string }{
+		{"guide/e.html", "prev ./c.html Rel | next /dice/guide/a.html#top Root"},
+		{"guide/f.html", "prev ../guide/a.html Up | next /dice/guide/c.html Abs"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			got = append(got, m[1]+" "+m[2]+" "+m[3])
+		}
+		if g := strings.Join(got, " | "); g != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.file, g, tt.want)
+		}
+	}
+}
