@@ -357,8 +357,8 @@ func (s *Site) Scan() (*Scanned, error) {
 		}
 		return nil
 	}
-	bad := func(rel, msg string) {
-		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
+	bad := func(rel, msg string, outside bool) {
+		s.WalkProblem(s.SrcFile(rel), msg, outside)
 	}
 	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
@@ -377,7 +377,7 @@ func (s *Site) Scan() (*Scanned, error) {
 		err := WalkSource(s.Opts.Source, root, func(rel string, dir bool) bool { return s.walkSkip(in(rel), dir) },
 			func(rel string, dir bool) string { return s.leftOut(in(rel), dir) },
 			func(rel, file string) error { return visit(in(rel), file) },
-			func(rel, msg string) { bad(in(rel), msg) })
+			func(rel, msg string, outside bool) { bad(in(rel), msg, outside) })
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("walk %s: %w", root, err)
 		}
