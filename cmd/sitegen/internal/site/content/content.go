@@ -117,6 +117,33 @@ func (s *Site) unlistEmptyFolders(unlisted []*Page) []*Page {
 	return unlisted
 }
 
+// rootFolder: the layout's RootFolder, a top folder without a page of its
+// own, stands for the root (layout.Layout.RootFolder): its children take
+// its place among the home page's, and its generated page is unlisted
+// (published at its URL for a link to the folder, in no navigation). It
+// returns unlisted with that page added.
+func (s *Site) rootFolder(unlisted []*Page) []*Page {
+	if s.Lay.RootFolder == "" || s.Home == nil {
+		return unlisted
+	}
+	i := slices.IndexFunc(s.Home.Children, func(c *Page) bool {
+		return c.File == "" && c.Kind == templates.KindSection && c.Rel == s.Lay.RootFolder+"/"+sectionIndex
+	})
+	if i < 0 {
+		return unlisted
+	}
+	sec := s.Home.Children[i]
+	for _, c := range sec.Children {
+		c.Parent = s.Home
+	}
+	s.Home.Children = slices.Insert(slices.Delete(s.Home.Children, i, i+1), i, sec.Children...)
+	// Its page stays at its URL, where a link to the folder leads
+	// (GitHub shows the folder there); it lists nothing now.
+	sec.Children = nil
+	sec.Unlisted = s.Lay.RootFolder + "/ stands for the root of the navigation"
+	return append(unlisted, sec)
+}
+
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
@@ -1301,6 +1328,7 @@ func (s *Site) buildTree(pages []*Page) {
 		}
 	}
 	unlisted = s.unlistEmptyFolders(unlisted)
+	unlisted = s.rootFolder(unlisted)
 	s.sections = sections
 	if s.Lay.FolderOrderFromPages {
 		folderPositions(s.Home)
