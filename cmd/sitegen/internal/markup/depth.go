@@ -2,6 +2,7 @@ package markup
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -15,6 +16,15 @@ import (
 // with the cube of a nested list's depth (a 2,000-deep list took 15 s and
 // 677 MB); no rules page comes near 100 levels.
 const MaxNesting = 100
+
+// tooDeep begins the message of a page nesting deeper than MaxNesting.
+const tooDeep = "nesting deeper than"
+
+// TooDeep reports whether msg, a Problem's message, is the one of a page
+// nesting deeper than MaxNesting: the page is read up to that line, the
+// rest of it left out (a tolerance of the lenient mode, where the tool
+// renders the whole page).
+func TooDeep(msg string) bool { return strings.HasPrefix(msg, tooDeep+" ") }
 
 // depthGuard wraps a block parser so that it opens no container deeper
 // than MaxNesting: the page gets one error, at the first line past it, and
@@ -42,7 +52,7 @@ func (g depthGuard) Open(parent ast.Node, reader text.Reader, pc parser.Context)
 	}
 	if s := state(pc); s != nil && !s.tooDeep {
 		s.tooDeep = true
-		s.report(seg.Start, false, fmt.Sprintf("nesting deeper than %d levels (lists, quotes, callouts inside one another): sitegen stops at %d", MaxNesting, MaxNesting))
+		s.report(seg.Start, false, fmt.Sprintf("%s %d levels (lists, quotes, callouts inside one another): sitegen stops at %d", tooDeep, MaxNesting, MaxNesting))
 	}
 	// The end of the source: every parser finds nothing more to read.
 	end := len(reader.Source())

@@ -44,7 +44,7 @@ func TestNestingLimit(t *testing.T) {
 			switch {
 			case tc.line == 0 && len(probs) != 0:
 				t.Errorf("problems %v, want none", probs)
-			case tc.line != 0 && (len(probs) != 1 || probs[0].Line != tc.line || probs[0].Col != tc.col || !strings.Contains(probs[0].Msg, "100 levels")):
+			case tc.line != 0 && (len(probs) != 1 || probs[0].Line != tc.line || probs[0].Col != tc.col || !strings.Contains(probs[0].Msg, "100 levels") || !TooDeep(probs[0].Msg)):
 				t.Errorf("problems %v, want one at %d:%d naming the limit", probs, tc.line, tc.col)
 			}
 			if tc.line == 0 && strings.Count(html, "<li>")+strings.Count(html, "<blockquote")+strings.Count(html, `role="note"`) < MaxNesting {

@@ -180,11 +180,20 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) (string, boo
 	sub.chain, sub.DropH1, sub.DropLeading, sub.work = chain, false, false, w
 	sub.parts, sub.part = append(slices.Clone(st.page.parts), partKey(st.page.File, st.page.part)), l.Fragment
 	sub.rolls = append(slices.Clone(st.page.rolls), key)
-	sub.Report = func(p Problem) { // the rollers nested in the options: their cycles and bounds
+	// The rollers nested in the options: their cycles and bounds,
+	// reported once the options are known (a roller in the header row of
+	// the table rolled on is no option: see headerLine).
+	var nested []Problem
+	sub.Report = func(p Problem) {
 		if p.outer {
-			st.reportRoll(r.Start, p.Msg)
+			nested = append(nested, p)
 		}
 	}
+	defer func() {
+		for _, p := range nested {
+			st.reportRoll(r.Start, p.Msg)
+		}
+	}()
 	if l.Kind == "line" {
 		return t.lines(l, src, &sub), false
 	}
@@ -210,6 +219,13 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) (string, boo
 			}
 			found = true
 			opts, weights = tableOptions(n, l.Column, html)
+			if h := headerLine(n, src); h > 0 {
+				// "| Strong VS (`dice: d[[Monster#^strongvs]]`) |" over
+				// the table it rolls on (Slugblasters' roll tables): the
+				// plugin rolls on the rows below the header, so the
+				// header's roller is no option and no cycle.
+				nested = slices.DeleteFunc(nested, func(p Problem) bool { return p.Line == h })
+			}
 			return ast.WalkSkipChildren, nil
 		case *ast.List:
 			if l.Fragment == "" && l.Kind != "" && l.Kind != "list" {
@@ -231,6 +247,29 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) (string, boo
 		})
 	}
 	return setOptions(l, opts, weights), false
+}
+
+// headerLine is the line of src that the header row of the table n (a
+// randtable.Node or a table) is on, or 0.
+func headerLine(n ast.Node, src []byte) int {
+	start := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if _, ok := c.(*east.TableRow); ok {
+			return ast.WalkStop, nil // past the header
+		}
+		if t, ok := c.(*ast.Text); ok {
+			start = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 || start > len(src) {
+		return 0
+	}
+	return 1 + bytes.Count(src[:start], []byte("\n"))
 }
 
 // setOptions bounds and keeps a roller's options.

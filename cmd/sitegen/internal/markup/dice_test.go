@@ -25,6 +25,9 @@ func TestNestedLinkRollers(t *testing.T) {
 		// The block id on the line right after the table, as the vault
 		// writes it; row 1 rolls twice on the table itself.
 		"T": "| dice: 1d4 | Identity |\n|---|---|\n| 1 | `dice: [[T#^id]]` `dice: [[T#^id]]` |\n| 2-4 | Ally |\n^id\n",
+		// A table whose header rolls on it.
+		"H": "| Strong (`dice: [[H#^h]]`) |\n|---|\n| one |\n| two |\n^h\n",
+		"X": "| `dice: 1d[[X#^x]]\\|xy` | 1 | 2 |\n|---|---|---|\n| 1 | a | b |\n| 2 | c | d |\n^x\n",
 		// Two tables rolling on each other.
 		"A": "| dice: 1d2 | A |\n|---|---|\n| 1 | Apple |\n| 2 | `dice: [[B#^b]]` |\n\n^a\n",
 		"B": "| dice: 1d2 | B |\n|---|---|\n| 1 | Bean |\n| 2 | `dice: [[A#^a]]` |\n\n^b\n",
@@ -56,6 +59,14 @@ func TestNestedLinkRollers(t *testing.T) {
 			`warning: 3:32: inline roll "dice: [[T#^id]]" inside T.md#^id: it rolls on a table it is rolled from (T.md#^id → T.md#^id)`,
 			`warning: 7:8: inline roll "dice: [[T#^id]]" inside T.md#^id: it rolls on a table it is rolled from (T.md#^id → T.md#^id)`,
 		}, "Ally"},
+		// A roller in the header of the table it rolls on (Slugblasters'
+		// roll tables: "| Strong VS (`dice: d[[Monster#^strongvs]]`) |"):
+		// the plugin rolls on the rows below the header ("the roller
+		// will get a random result from that table"), so the header's
+		// roller is no option and no cycle: no warning, and the page's
+		// roller has the rows.
+		{"a roller in its table's header", "H.md", notes["H"], nil, "two"},
+		{"a lookup roller in its table's header", "X.md", notes["X"], nil, "c"},
 		{"two tables rolling on each other", "page.md", "`dice: [[A#^a]]`\n", []string{
 			`warning: 1:8: inline roll "dice: [[A#^a]]" inside B.md#^b: it rolls on a table it is rolled from (A.md#^a → B.md#^b → A.md#^a)`,
 		}, "Bean"},

@@ -35,6 +35,9 @@ func TestTolerated(t *testing.T) {
 		sitegen  bool // sitegen's own layout: an error in both modes
 		tool     string
 		notBuilt string // an output file the lenient build does not write
+		// links are symbolic links made in the source (name -> target);
+		// a target "OUT/x" is x in a folder outside the source.
+		links map[string]string
 	}{
 		{
 			// Ruby's Psych keeps the last value of a key set twice:
@@ -354,6 +357,83 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"index.html", "<pre><code>&gt; &lt;td&gt;a &amp; b&lt;/td&gt;\n&lt;td&gt;"},
 		},
 		{
+			// GitHub renders with cmark-gfm, whose spec nests block
+			// quotes and lists with no bound (its block quote examples
+			// write "> > > foo", https://github.github.com/gfm/#block-quotes):
+			// a page of quotes or lists past sitegen's 100
+			// levels (markup.MaxNesting) is shown up to the deep part,
+			// which is left out with the rest of the page.
+			name: "folder: nesting deeper than 100 levels",
+			files: map[string]string{
+				"README.md": "# Home\n",
+				"deep.md":   "# Deep\n\nkept before\n\n" + strings.Repeat("> ", markup.MaxNesting+1) + "q\n\nafter\n",
+			},
+			msg: "deep.md:5:201: nesting deeper than 100 levels", tool: "GitHub",
+			has: [2]string{"deep/index.html", "kept before"},
+		},
+		{
+			// Obsidian's reading view nests callouts and quotes without a
+			// bound ("You can nest callouts in multiple levels",
+			// https://help.obsidian.md/callouts).
+			name: "obsidian: nesting deeper than 100 levels",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "# Home\n",
+				"deep.md":            "kept before\n\n" + strings.Repeat("- ", markup.MaxNesting+1) + "x\n",
+			},
+			msg: "deep.md:3:201: nesting deeper than 100 levels", tool: "Obsidian",
+			has: [2]string{"deep/index.html", "kept before"},
+		},
+		{
+			name: "sitegen: nesting deeper than 100 levels",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\n---\n" + strings.Repeat("> ", markup.MaxNesting+1) + "q\n",
+			},
+			msg: "content/a.md:4:201: nesting deeper than 100 levels", sitegen: true,
+		},
+		{
+			// A folder linked out of the source: sitegen never reads
+			// through it; lenient mode leaves it out and builds the rest.
+			name: "folder: a folder linked out of the source",
+			files: map[string]string{
+				"README.md": "# Home\n",
+			},
+			links: map[string]string{"etc": "OUT"},
+			msg:   "etc: symbolic link to ", tool: "GitHub",
+			has: [2]string{"index.html", "Home"}, notBuilt: "etc/secret/index.html",
+		},
+		{
+			name: "obsidian: a note linked out of the vault",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "# Home\n",
+			},
+			links: map[string]string{"notes/leak.md": "OUT/secret.md"},
+			msg:   "notes/leak.md: symbolic link to ", tool: "Obsidian",
+			has: [2]string{"index.html", "Home"}, notBuilt: "notes/leak/index.html",
+		},
+		{
+			name: "jekyll: an image linked out of the source",
+			files: map[string]string{
+				"_config.yml": "title: J\n",
+				"index.md":    "---\ntitle: Home\n---\n",
+			},
+			links: map[string]string{"assets/key.png": "OUT/secret.md"},
+			msg:   "assets/key.png: symbolic link to ", tool: "Jekyll",
+			has: [2]string{"index.html", "Home"}, notBuilt: "assets/key.png",
+		},
+		{
+			name: "sitegen: a folder linked out of the source",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+			},
+			links: map[string]string{"content/etc": "OUT"},
+			msg:   "content/etc: symbolic link to ", sitegen: true,
+		},
+		{
 			name: "sitegen: a block longer than 64 KB",
 			files: map[string]string{
 				"site.toml":         "title = \"T\"\n",
@@ -371,6 +451,19 @@ func TestTolerated(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				src := t.TempDir()
 				sitetest.WriteFiles(t, src, tt.files)
+				if tt.links != nil {
+					out := t.TempDir()
+					sitetest.WriteFiles(t, out, map[string]string{"secret.md": "# SECRET\n"})
+					for name, target := range tt.links {
+						p := filepath.Join(src, filepath.FromSlash(name))
+						if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+							t.Fatal(err)
+						}
+						if err := os.Symlink(filepath.Join(out, strings.TrimPrefix(strings.TrimPrefix(target, "OUT"), "/")), p); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
 				dest := filepath.Join(t.TempDir(), "out")
 				opts := content.Options{Theme: theme, Dest: dest, Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
 				if lenient {
@@ -409,6 +502,17 @@ func TestTolerated(t *testing.T) {
 					if _, err := os.Stat(filepath.Join(dest, tt.notBuilt)); err == nil {
 						t.Errorf("%s is written: the tool reads the last value only", tt.notBuilt)
 					}
+				}
+				if tt.links != nil {
+					// Nothing through a link out of the source is published.
+					filepath.WalkDir(dest, func(p string, d os.DirEntry, err error) error {
+						if err == nil && !d.IsDir() {
+							if b, _ := os.ReadFile(p); strings.Contains(string(b), "SECRET") {
+								t.Errorf("%s publishes what a link out of the source leads to", p)
+							}
+						}
+						return nil
+					})
 				}
 			})
 		}

@@ -95,8 +95,8 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 				return nil
 			}
 			return publish(rel, data)
-		}, func(rel, msg string) {
-			s.Diag.Addf(path.Join(dir, rel), 0, 0, "", "%s", msg)
+		}, func(rel, msg string, outside bool) {
+			s.WalkProblem(path.Join(dir, rel), msg, outside)
 		})
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("copy %s: %w", dir, err)

@@ -117,6 +117,33 @@ func (s *Site) unlistEmptyFolders(unlisted []*Page) []*Page {
 	return unlisted
 }
 
+// rootFolder: the layout's RootFolder, a top folder without a page of its
+// own, stands for the root (layout.Layout.RootFolder): its children take
+// its place among the home page's, and its generated page is unlisted
+// (published at its URL for a link to the folder, in no navigation). It
+// returns unlisted with that page added.
+func (s *Site) rootFolder(unlisted []*Page) []*Page {
+	if s.Lay.RootFolder == "" || s.Home == nil {
+		return unlisted
+	}
+	i := slices.IndexFunc(s.Home.Children, func(c *Page) bool {
+		return c.File == "" && c.Kind == templates.KindSection && c.Rel == s.Lay.RootFolder+"/"+sectionIndex
+	})
+	if i < 0 {
+		return unlisted
+	}
+	sec := s.Home.Children[i]
+	for _, c := range sec.Children {
+		c.Parent = s.Home
+	}
+	s.Home.Children = slices.Insert(slices.Delete(s.Home.Children, i, i+1), i, sec.Children...)
+	// Its page stays at its URL, where a link to the folder leads
+	// (GitHub shows the folder there); it lists nothing now.
+	sec.Children = nil
+	sec.Unlisted = s.Lay.RootFolder + "/ stands for the root of the navigation"
+	return append(unlisted, sec)
+}
+
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
@@ -357,8 +384,8 @@ func (s *Site) Scan() (*Scanned, error) {
 		}
 		return nil
 	}
-	bad := func(rel, msg string) {
-		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
+	bad := func(rel, msg string, outside bool) {
+		s.WalkProblem(s.SrcFile(rel), msg, outside)
 	}
 	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
@@ -377,7 +404,7 @@ func (s *Site) Scan() (*Scanned, error) {
 		err := WalkSource(s.Opts.Source, root, func(rel string, dir bool) bool { return s.walkSkip(in(rel), dir) },
 			func(rel string, dir bool) string { return s.leftOut(in(rel), dir) },
 			func(rel, file string) error { return visit(in(rel), file) },
-			func(rel, msg string) { bad(in(rel), msg) })
+			func(rel, msg string, outside bool) { bad(in(rel), msg, outside) })
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("walk %s: %w", root, err)
 		}
@@ -1301,6 +1328,7 @@ func (s *Site) buildTree(pages []*Page) {
 		}
 	}
 	unlisted = s.unlistEmptyFolders(unlisted)
+	unlisted = s.rootFolder(unlisted)
 	s.sections = sections
 	if s.Lay.FolderOrderFromPages {
 		folderPositions(s.Home)

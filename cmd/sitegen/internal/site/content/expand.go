@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // A layout may rewrite a page's text before it is parsed (layout.Expander:
@@ -164,6 +165,10 @@ func (s *Site) severity(d Diagnostic, warning bool) (Diagnostic, bool) {
 		return d, false
 	case s.pluginBlock(d.Msg):
 		return s.tolerance(d.File, d.Line, d.Col, "", d.Msg+": shown as code")
+	case markup.TooDeep(d.Msg):
+		// The tools' Markdown readers bound no nesting: the page is
+		// shown up to the deep part, the rest of it left out.
+		return s.tolerance(d.File, d.Line, d.Col, "", d.Msg+": the page is shown up to this line, the rest of it left out")
 	case broken && s.Lay.Kind != layout.Hugo && !s.toolFails(d):
 		// Jekyll, MkDocs (an absolute link is not checked, a relative
 		// one is an INFO or WARNING line), Obsidian (an unresolved link)

@@ -64,6 +64,20 @@ func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnos
 	return d, false
 }
 
+// WalkProblem records a problem WalkSource found at file (a path of the
+// source): an error, but for a symbolic link in the tree that leads out of
+// the source (outside), which a tool may follow (MkDocs walks docs_dir
+// with os.walk's followlinks=True; Jekyll follows links outside safe mode)
+// and sitegen never does: there a tolerance, the link left out and
+// nothing through it published.
+func (s *Site) WalkProblem(file, msg string, outside bool) {
+	if outside {
+		s.Tolerate(file, 0, 0, "", msg+": not followed, nothing through it published")
+		return
+	}
+	s.Diag.Addf(file, 0, 0, "", "%s", msg)
+}
+
 // stringList reads the field key of p's front matter, a list of strings.
 // One text there is what the layout's tool reads as a list, a tolerance
 // reported: Hugo splits it into its words (cast.ToStringSlice), Obsidian

@@ -29,7 +29,9 @@ import (
 // a hidden folder, or a link to one (docs_dir: .git). A link found in the
 // tree that resolves outside it (static/passwd.txt -> /etc/passwd) or to a
 // hidden name (content/x -> ../.git) is reported through bad, with the
-// link's own path, and never read; a linked folder inside the tree is
+// link's own path, and never read (bad's outside is set for a link out of
+// the source, which the tools follow: lenient mode leaves it out with a
+// warning, see Site.Tolerate); a linked folder inside the tree is
 // walked like a real one (a link cycle is reported, not followed forever).
 // A root that does not exist is an error wrapping fs.ErrNotExist.
 //
@@ -41,16 +43,16 @@ import (
 // (content/pub -> gm, which a .gitignore names), is reported through bad
 // and not followed, so that nothing the tool leaves out is published
 // under a link's name.
-func WalkSource(source, root string, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string)) error {
+func WalkSource(source, root string, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string, outside bool)) error {
 	return walkSource(source, root, false, skip, leftOut, visit, bad)
 }
 
 // walkSource is WalkSource; hiddenRoot reads a root that holds a hidden
 // name (layout.Layout.HiddenContent: the settings name it), the names
 // hidden inside it still skipped.
-func walkSource(source, root string, hiddenRoot bool, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string)) error {
+func walkSource(source, root string, hiddenRoot bool, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string, outside bool)) error {
 	if part := srcpath.SkippedPart(root); part != "" && !hiddenRoot {
-		bad("", fmt.Sprintf("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part))
+		bad("", fmt.Sprintf("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part), false)
 		return nil
 	}
 	if _, err := srcpath.Check(source, root); err != nil {
@@ -60,7 +62,7 @@ func walkSource(source, root string, hiddenRoot bool, skip func(rel string, dir 
 			if le.Link != path.Clean(root) {
 				msg = le.Link + " is a " + msg
 			}
-			bad("", msg)
+			bad("", msg, false)
 			return nil
 		}
 		return err
@@ -79,7 +81,7 @@ type sourceWalker struct {
 	skip         func(rel string, dir bool) bool
 	leftOut      func(rel string, dir bool) string
 	visit        func(rel, file string) error
-	bad          func(rel, msg string)
+	bad          func(rel, msg string, outside bool)
 	seen         map[string]bool // real paths of the folders being walked (this one and its parents)
 }
 
@@ -89,7 +91,7 @@ func (w *sourceWalker) walk(dir, rel string) error {
 		return err
 	}
 	if w.seen[real] {
-		w.bad(rel, "symbolic link cycle: the link leads back to a folder that holds it")
+		w.bad(rel, "symbolic link cycle: the link leads back to a folder that holds it", false)
 		return nil
 	}
 	w.seen[real] = true
@@ -119,20 +121,20 @@ func (w *sourceWalker) walk(dir, rel string) error {
 			var le *srcpath.Error
 			switch {
 			case errors.As(err, &le):
-				w.bad(r, le.Error())
+				w.bad(r, le.Error(), le.Outside)
 				continue
 			case err != nil:
-				w.bad(r, fmt.Sprintf("broken symbolic link: %v", UnwrapPath(err)))
+				w.bad(r, fmt.Sprintf("broken symbolic link: %v", UnwrapPath(err)), false)
 				continue
 			}
 			info, err := os.Stat(filepath.Join(w.real, filepath.FromSlash(target)))
 			if err != nil {
-				w.bad(r, fmt.Sprintf("symbolic link: %v", UnwrapPath(err)))
+				w.bad(r, fmt.Sprintf("symbolic link: %v", UnwrapPath(err)), false)
 				continue
 			}
 			isDir = info.IsDir()
 			if why := w.leftOutTarget(target, isDir); why != "" {
-				w.bad(r, fmt.Sprintf("symbolic link to %s, which %s: sitegen does not publish it under another name", target, why))
+				w.bad(r, fmt.Sprintf("symbolic link to %s, which %s: sitegen does not publish it under another name", target, why), false)
 				continue
 			}
 		}
