@@ -38,3 +38,42 @@ func TestServeLocales(t *testing.T) {
 		t.Errorf("/docs/intro/ changed by the French translation's edit")
 	}
 }
+
+// TestServeHugoLanguages: "Hugo builds each language as its own site"
+// (https://gohugo.io/content-management/multilingual/), and serve keeps
+// each: a save in one language's contentDir is an update of that
+// language's site (logged "updated", not "built"), shown at its URL, the
+// other language's pages as they were.
+func TestServeHugoLanguages(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\ndefaultContentLanguage = 'en'\n" +
+			"[languages.en]\nweight = 1\ncontentDir = 'content/en'\n[languages.fr]\nweight = 2\ncontentDir = 'content/fr'\n",
+		"content/en/_index.md": "---\ntitle: Home\n---\nhome\n",
+		"content/fr/_index.md": "---\ntitle: Accueil\n---\naccueil\n",
+		"content/en/combat.md": "---\ntitle: Combat\n---\nRoll.\n",
+		"content/fr/combat.md": "---\ntitle: Combat FR\n---\nLancez.\n",
+	} {
+		writeFile(t, src, rel, body)
+	}
+	h := newHarness(t, src)
+	var log strings.Builder
+	h.srv.out = &log
+	for _, tc := range []struct{ file, body, url, want string }{
+		{"content/fr/combat.md", "---\ntitle: Combat FR\n---\nLancez deux fois.\n", "/fr/combat/", "Lancez deux fois."},
+		{"content/en/combat.md", "---\ntitle: Combat\n---\nRoll twice.\n", "/combat/", "Roll twice."},
+	} {
+		log.Reset()
+		h.write(tc.file, tc.body)
+		h.step(tc.file)
+		if _, body := h.get(tc.url); !strings.Contains(body, tc.want) {
+			t.Errorf("%s after the edit of %s does not show it", tc.url, tc.file)
+		}
+		if !strings.HasPrefix(log.String(), "updated ") {
+			t.Errorf("the edit of %s: %q, want an update", tc.file, log.String())
+		}
+	}
+	if _, body := h.get("/fr/combat/"); !strings.Contains(body, "Lancez deux fois.") {
+		t.Errorf("/fr/combat/ changed by the English page's edit")
+	}
+}

@@ -230,14 +230,22 @@ func (s *server) classify(c watch.Change) kind {
 		}
 	}
 	page := kindPage
-	if len(lay.Locales) > 1 {
-		// A site in several languages: the page is in each locale's
-		// site too (untranslated, or its translation's place), which a
+	if len(lay.Locales) > 1 && lay.TranslationKey == nil {
+		// A site in several languages whose locales fall back on the
+		// default's pages: the page is in each locale's site too
+		// (untranslated, or its translation's place), which a
 		// page-by-page update of the default locale's does not write.
+		// Where each language has pages of its own (Hugo's), Update
+		// updates the languages' sites the change is in.
 		page = kindFull
 	}
 	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
 		return page
+	}
+	for _, l := range lay.Locales { // a language's own contentDir (Hugo's)
+		if c := l.Layout; c != nil && c.Content != "." && (p == c.Content || strings.HasPrefix(p, c.Content+"/")) {
+			return page
+		}
 	}
 	for _, r := range lay.Roots { // a further folder of pages (Docusaurus's blog/)
 		if p == r || strings.HasPrefix(p, r+"/") {

@@ -77,6 +77,11 @@ type renderedLocale struct {
 	pages       int
 	errs, warns content.Diagnostics
 	info        string // what was built, for the build's report
+	// site is the locale's site when it keeps its dependency graph
+	// (preloadLocales' updatable), for the Updates of serve; nil
+	// otherwise.
+	site *Site
+	path string // its folder of the output
 }
 
 // localeOpts are the options of locale l's site, published in dest's
@@ -106,7 +111,10 @@ func ownContent(lay *layout.Layout) bool {
 // pages of their own (ownContent) before the default one renders, so that
 // every page's switcher knows which translations there are: the sites by
 // locale name, nil when the locales fall back on the default's pages.
-func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Site, error) {
+//
+// With updatable, each keeps its dependency graph (see load), for the
+// Updates of serve (localeupdate.go).
+func (s *Site) preloadLocales(ctx context.Context, dest string, updatable bool) (map[string]*Site, error) {
 	if !ownContent(s.Lay) {
 		return nil, nil
 	}
@@ -115,10 +123,11 @@ func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Sit
 		if l.Layout == nil {
 			continue
 		}
-		ls, err := load(ctx, s.localeOpts(l, dest), false)
+		ls, err := load(ctx, s.localeOpts(l, dest), updatable)
 		if err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
+		ls.parent = s
 		out[l.Name] = ls
 	}
 	return out, nil
@@ -236,8 +245,12 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			// Its pages are its own folder's (VitePress's fr/), none a translation of the default's.
 			info = fmt.Sprintf("locale %s (%s): %d pages at %s, from %s/", l.Name, l.Label, pages, ls.Cfg.Base, l.Layout.Content)
 		}
-		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
-			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(), info: info})
+		rl := renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
+			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(), info: info, path: l.Path}
+		if ls.Graph != nil {
+			rl.site = ls
+		}
+		out = append(out, rl)
 	}
 	return out, nil
 }
