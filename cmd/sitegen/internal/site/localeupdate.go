@@ -74,14 +74,26 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 		targets = append(targets, &target{keptLocale: k})
 	}
 	for _, f := range files {
-		var in []*target
+		// The languages that have the file (a page, a picture) or read
+		// it; a file none has (a new one) goes to every language whose
+		// content folder it is in, one in no language's content to all
+		// (any page may read it). Translation by file name shares one
+		// folder: combat.fr.md is French only.
+		var in, folder []*target
 		for _, t := range targets {
-			if _, ok := t.site.ContentRel(f); ok || t.site.reads(f) {
+			rel, ok := t.site.ContentRel(f)
+			if ok && t.site.has(rel) || t.site.reads(f) {
 				in = append(in, t)
+			}
+			if ok {
+				folder = append(folder, t)
 			}
 		}
 		if in == nil {
-			in = targets // in no language's content: any page may read it
+			in = folder
+		}
+		if in == nil {
+			in = targets
 		}
 		for _, t := range in {
 			t.files = append(t.files, f)
@@ -151,6 +163,16 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 	slices.Sort(all.Outputs)
 	slices.Sort(all.Deleted)
 	return all, nil
+}
+
+// has reports whether the site's last walk of its content found the
+// content-relative file rel.
+func (s *Site) has(rel string) bool {
+	if s.Graph == nil || s.Graph.Scan == nil {
+		return false
+	}
+	sc := s.Graph.Scan
+	return sc.Files[rel] || slices.Contains(sc.Rels, rel) || slices.Contains(sc.Unlisted, rel)
 }
 
 // reads reports whether a page of the site read the source file f when
