@@ -409,3 +409,52 @@ func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error
 	}
 	return s.writePage(ctx, out, "index.html", templates.Alias(lang, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
 }
+
+// alternate is a translation of a page as a sitemap names it.
+type alternate struct{ lang, href string }
+
+// sitemapAlternates is, for a site whose languages have pages of their
+// own (ownContent: Hugo's), the translations of each page its sitemap
+// lists, as Hugo's embedded sitemap template does: "{{ if .IsTranslated
+// }}", each translation ("{{ range .Translations }}", in the languages'
+// order) then the page itself, hreflang the language's name ("{{
+// .Language.Lang }}", not its languageCode), href the absolute URL; none
+// for an untranslated page (https://gohugo.io/templates/sitemap/;
+// TestHugoSitemapAlternates). nil for any other site.
+func (s *Site) sitemapAlternates() func(p *content.Page) []alternate {
+	if !ownContent(s.Lay) || s.locales == nil {
+		return nil
+	}
+	root := s // a language's site: the whole site's languages (preloadLocales)
+	if s.parent != nil {
+		root = s.parent
+	}
+	locs := root.localeSites()
+	if len(locs) != len(s.locales) {
+		return nil
+	}
+	origin := hostOrigin(s.Cfg.BaseURL)
+	return func(p *content.Page) []alternate {
+		u := s.Cfg.RelURL(p.SitePath)
+		var out []alternate
+		self := ""
+		for i, l := range s.locales {
+			if l.Current {
+				self = locs[i].name
+				continue
+			}
+			to, ok := l.Pages[u]
+			if !ok {
+				continue
+			}
+			if !strings.Contains(to, "://") {
+				to = origin + to
+			}
+			out = append(out, alternate{lang: locs[i].name, href: to})
+		}
+		if out == nil {
+			return nil
+		}
+		return append(out, alternate{lang: self, href: s.Cfg.AbsURL(p.SitePath)})
+	}
+}
