@@ -422,6 +422,7 @@ func (s *server) rebuild(ctx context.Context) {
 	if s.site != nil {
 		old = s.site.PageURLs()
 	}
+	previewHosts(s.opts.Layout, s.opts.BaseURL) // Hugo's multihost: a folder each
 	st, res, err := site.BuildSite(ctx, s.opts)
 	var diags content.Diagnostics
 	switch {
