@@ -44,12 +44,16 @@ func TestServeLocales(t *testing.T) {
 // (https://gohugo.io/content-management/multilingual/), and serve keeps
 // each: a save in one language's contentDir is an update of that
 // language's site (logged "updated", not "built"), shown at its URL, the
-// other language's pages as they were.
+// other language's pages as they were; a contentDir outside content/ is
+// watched too.
 func TestServeHugoLanguages(t *testing.T) {
 	src := t.TempDir()
 	for rel, body := range map[string]string{
 		"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\ndefaultContentLanguage = 'en'\n" +
-			"[languages.en]\nweight = 1\ncontentDir = 'content/en'\n[languages.fr]\nweight = 2\ncontentDir = 'content/fr'\n",
+			"[languages.en]\nweight = 1\ncontentDir = 'content/en'\n[languages.fr]\nweight = 2\ncontentDir = 'content/fr'\n" +
+			"[languages.de]\nweight = 3\ncontentDir = 'deutsch'\n",
+		"deutsch/_index.md":    "---\ntitle: Start\n---\nstart\n",
+		"deutsch/combat.md":    "---\ntitle: Kampf\n---\nWürfeln.\n",
 		"content/en/_index.md": "---\ntitle: Home\n---\nhome\n",
 		"content/fr/_index.md": "---\ntitle: Accueil\n---\naccueil\n",
 		"content/en/combat.md": "---\ntitle: Combat\n---\nRoll.\n",
@@ -63,6 +67,8 @@ func TestServeHugoLanguages(t *testing.T) {
 	for _, tc := range []struct{ file, body, url, want string }{
 		{"content/fr/combat.md", "---\ntitle: Combat FR\n---\nLancez deux fois.\n", "/fr/combat/", "Lancez deux fois."},
 		{"content/en/combat.md", "---\ntitle: Combat\n---\nRoll twice.\n", "/combat/", "Roll twice."},
+		// A contentDir outside content/: watched too.
+		{"deutsch/combat.md", "---\ntitle: Kampf\n---\nZweimal würfeln.\n", "/de/combat/", "Zweimal würfeln."},
 	} {
 		log.Reset()
 		h.write(tc.file, tc.body)

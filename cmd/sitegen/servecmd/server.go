@@ -67,6 +67,11 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 		return o
 	}
 	add(top(lay.Content))
+	for _, l := range lay.Locales { // a language's own contentDir (Hugo's docs/fr)
+		if l.Layout != nil && l.Layout.Content != "." {
+			add(top(l.Layout.Content))
+		}
+	}
 	if lay.HiddenContent { // the folder the settings name is the source (docs_dir: .docs)
 		o.Named = append(o.Named, lay.Content)
 	}
