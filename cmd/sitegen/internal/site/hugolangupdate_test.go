@@ -52,6 +52,9 @@ func TestUpdateHugoLanguages(t *testing.T) {
 		"content/fr/magie.md":  "---\ntitle: Magie\n---\nm\n",
 	}
 	maps.Copy(byDir, shortcode)
+	multihost := byName("")
+	multihost["hugo.toml"] = "title = 'T'\ndefaultContentLanguage = 'en'\n" +
+		"[languages.en]\nweight = 1\nbaseURL = 'https://en.x.test/'\n[languages.fr]\nweight = 2\nbaseURL = 'https://fr.x.test/'\n"
 	type save struct {
 		what     string
 		edit     map[string]string
@@ -64,17 +67,21 @@ func TestUpdateHugoLanguages(t *testing.T) {
 		en    string // the folder of the pages of a language
 		fr    string
 		frExt string
+		kept  int // the languages' sites kept beside the site's own
 	}{
-		{"by file name", byName(""), "content/", "content/", ".fr.md"},
-		{"by file name, default in subdir", byName("defaultContentLanguageInSubdir = true\n"), "content/", "content/", ".fr.md"},
-		{"by content directory", byDir, "content/en/", "content/fr/", ".md"},
+		{"by file name", byName(""), "content/", "content/", ".fr.md", 1},
+		{"by file name, default in subdir", byName("defaultContentLanguageInSubdir = true\n"), "content/", "content/", ".fr.md", 2},
+		{"by content directory", byDir, "content/en/", "content/fr/", ".md", 1},
+		// "you can configure a baseURL per language" (multihost): each
+		// language in its folder of the output, at its host's root.
+		{"multihost", multihost, "content/", "content/", ".fr.md", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, tc.files)
 			r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
-			if len(r.s.kept) != 1 && !(strings.Contains(tc.name, "subdir") && len(r.s.kept) == 2) {
-				t.Fatalf("kept %d languages' sites", len(r.s.kept))
+			if len(r.s.kept) != tc.kept {
+				t.Fatalf("kept %d languages' sites, want %d", len(r.s.kept), tc.kept)
 			}
 			fr := tc.fr + "combat" + tc.frExt
 			for _, sv := range []save{
