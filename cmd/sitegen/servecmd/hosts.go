@@ -4,6 +4,8 @@ import (
 	"net"
 	"net/http"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // hostPolicy says which Host headers the dev server answers, against DNS
@@ -100,4 +102,28 @@ func isLoopback(bind string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(bind, "[]"))
 	return ip != nil && ip.IsLoopback()
+}
+
+// previewHosts makes a site whose languages each have a host of their
+// own (Hugo's multihost: "you can configure a baseURL per language",
+// https://gohugo.io/content-management/multilingual/) browsable from the
+// one server: each language's base URL becomes its folder under base
+// (http://127.0.0.1:1313/fr/), so the links inside a language's site
+// stay in it and those to another language lead to that one's folder.
+// hugo server serves each language at a base URL of its own instead, a
+// port each (its testscripts/server/server__multihost.txt:
+// $HUGOTEST_BASEURL_0, $HUGOTEST_BASEURL_1). The layout is changed in
+// place; one that is not multihost is left as it is.
+func previewHosts(lay *layout.Layout, base string) {
+	if lay == nil || base == "" || len(lay.Locales) < 2 {
+		return
+	}
+	for _, l := range lay.Locales {
+		if l.BaseURL == "" || l.Path == "" {
+			return
+		}
+	}
+	for i := range lay.Locales {
+		lay.Locales[i].BaseURL = strings.TrimSuffix(base, "/") + "/" + strings.Trim(lay.Locales[i].Path, "/") + "/"
+	}
 }

@@ -1,6 +1,7 @@
 package servecmd
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,94 @@ func TestServeLocales(t *testing.T) {
 	}
 	if _, body := h.get("/docs/intro/"); !strings.Contains(body, "First words.") {
 		t.Errorf("/docs/intro/ changed by the French translation's edit")
+	}
+}
+
+// TestServeHugoLanguages: "Hugo builds each language as its own site"
+// (https://gohugo.io/content-management/multilingual/), and serve keeps
+// each: a save in one language's contentDir is an update of that
+// language's site (logged "updated", not "built"), shown at its URL, the
+// other language's pages as they were; a contentDir outside content/ is
+// watched too.
+func TestServeHugoLanguages(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\ndefaultContentLanguage = 'en'\n" +
+			"[languages.en]\nweight = 1\ncontentDir = 'content/en'\n[languages.fr]\nweight = 2\ncontentDir = 'content/fr'\n" +
+			"[languages.de]\nweight = 3\ncontentDir = 'deutsch'\n",
+		"deutsch/_index.md":    "---\ntitle: Start\n---\nstart\n",
+		"deutsch/combat.md":    "---\ntitle: Kampf\n---\nWürfeln.\n",
+		"content/en/_index.md": "---\ntitle: Home\n---\nhome\n",
+		"content/fr/_index.md": "---\ntitle: Accueil\n---\naccueil\n",
+		"content/en/combat.md": "---\ntitle: Combat\n---\nRoll.\n",
+		"content/fr/combat.md": "---\ntitle: Combat FR\n---\nLancez.\n",
+	} {
+		writeFile(t, src, rel, body)
+	}
+	h := newHarness(t, src)
+	var log strings.Builder
+	h.srv.out = &log
+	for _, tc := range []struct{ file, body, url, want string }{
+		{"content/fr/combat.md", "---\ntitle: Combat FR\n---\nLancez deux fois.\n", "/fr/combat/", "Lancez deux fois."},
+		{"content/en/combat.md", "---\ntitle: Combat\n---\nRoll twice.\n", "/combat/", "Roll twice."},
+		// A contentDir outside content/: watched too.
+		{"deutsch/combat.md", "---\ntitle: Kampf\n---\nZweimal würfeln.\n", "/de/combat/", "Zweimal würfeln."},
+	} {
+		log.Reset()
+		h.write(tc.file, tc.body)
+		h.step(tc.file)
+		if _, body := h.get(tc.url); !strings.Contains(body, tc.want) {
+			t.Errorf("%s after the edit of %s does not show it", tc.url, tc.file)
+		}
+		if !strings.HasPrefix(log.String(), "updated ") {
+			t.Errorf("the edit of %s: %q, want an update", tc.file, log.String())
+		}
+	}
+	if _, body := h.get("/fr/combat/"); !strings.Contains(body, "Lancez deux fois.") {
+		t.Errorf("/fr/combat/ changed by the English page's edit")
+	}
+}
+
+// TestServeMultihost: a Hugo site whose languages each have their own
+// baseURL ("you can configure a baseURL per language",
+// https://gohugo.io/content-management/multilingual/) is published one
+// folder per language, each at its host's root (TestHugoMultihost).
+// Served from one port, each language's base URL is its folder: a
+// page's links stay in its language's folder, its stylesheet loads, and
+// the language switcher leads to the other folder.
+func TestServeMultihost(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml": "title = 'T'\ndefaultContentLanguage = 'en'\n" +
+			"[languages.en]\nweight = 1\nbaseURL = 'https://en.x.test/'\n[languages.fr]\nweight = 2\nbaseURL = 'https://fr.x.test/'\n",
+		"content/_index.md":    "---\ntitle: Home\n---\nhome\n",
+		"content/_index.fr.md": "---\ntitle: Accueil\n---\naccueil\n",
+		"content/combat.md":    "---\ntitle: Combat\n---\n[magic](/magic/) ![i](/img/a.png)\n",
+		"content/combat.fr.md": "---\ntitle: Combat FR\n---\nc\n",
+		"content/magic.md":     "---\ntitle: Magic\n---\nm\n",
+		"static/img/a.png":     "png",
+	} {
+		writeFile(t, src, rel, body)
+	}
+	h := newHarness(t, src)
+	code, page := h.get("/en/combat/")
+	if code != 200 {
+		t.Fatalf("/en/combat/: status %d", code)
+	}
+	for _, want := range []string{`href="/en/magic/"`, `src="/en/img/a.png"`, `href="http://127.0.0.1:1313/fr/combat/" hreflang="fr"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/en/combat/ lacks %s", want)
+		}
+	}
+	css := regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)"`).FindStringSubmatch(page)
+	for _, u := range []string{"/en/magic/", "/en/img/a.png", "/fr/combat/"} {
+		if code, _ := h.get(u); code != 200 {
+			t.Errorf("%s: status %d", u, code)
+		}
+	}
+	if css == nil || !strings.HasPrefix(css[1], "/en/") {
+		t.Errorf("stylesheet %v, want one under /en/", css)
+	} else if code, _ := h.get(css[1]); code != 200 {
+		t.Errorf("%s: status %d", css[1], code)
 	}
 }

@@ -67,6 +67,11 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 		return o
 	}
 	add(top(lay.Content))
+	for _, l := range lay.Locales { // a language's own contentDir (Hugo's docs/fr)
+		if l.Layout != nil && l.Layout.Content != "." {
+			add(top(l.Layout.Content))
+		}
+	}
 	if lay.HiddenContent { // the folder the settings name is the source (docs_dir: .docs)
 		o.Named = append(o.Named, lay.Content)
 	}
@@ -230,14 +235,22 @@ func (s *server) classify(c watch.Change) kind {
 		}
 	}
 	page := kindPage
-	if len(lay.Locales) > 1 {
-		// A site in several languages: the page is in each locale's
-		// site too (untranslated, or its translation's place), which a
+	if len(lay.Locales) > 1 && lay.TranslationKey == nil {
+		// A site in several languages whose locales fall back on the
+		// default's pages: the page is in each locale's site too
+		// (untranslated, or its translation's place), which a
 		// page-by-page update of the default locale's does not write.
+		// Where each language has pages of its own (Hugo's), Update
+		// updates the languages' sites the change is in.
 		page = kindFull
 	}
 	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
 		return page
+	}
+	for _, l := range lay.Locales { // a language's own contentDir (Hugo's)
+		if c := l.Layout; c != nil && c.Content != "." && (p == c.Content || strings.HasPrefix(p, c.Content+"/")) {
+			return page
+		}
 	}
 	for _, r := range lay.Roots { // a further folder of pages (Docusaurus's blog/)
 		if p == r || strings.HasPrefix(p, r+"/") {
@@ -414,6 +427,7 @@ func (s *server) rebuild(ctx context.Context) {
 	if s.site != nil {
 		old = s.site.PageURLs()
 	}
+	previewHosts(s.opts.Layout, s.opts.BaseURL) // Hugo's multihost: a folder each
 	st, res, err := site.BuildSite(ctx, s.opts)
 	var diags content.Diagnostics
 	switch {

@@ -364,3 +364,13 @@ func (h *destHold) hold(ctx context.Context, dest string, waiting func(pid int))
 		})
 	}, nil
 }
+
+// hold takes the lock of the site's output (destHold.hold): in a
+// language's site kept for Updates (Site.parent), the whole site's,
+// whose output holds its folder.
+func (s *Site) hold(ctx context.Context) (func(), error) {
+	if s.parent != nil {
+		return s.parent.hold(ctx)
+	}
+	return s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting)
+}

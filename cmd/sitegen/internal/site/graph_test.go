@@ -55,9 +55,23 @@ func modelTree(t *testing.T, dir string, search bool) map[string]string {
 	tree := publishedTree(t, dir)
 	maps.DeleteFunc(tree, func(name, _ string) bool {
 		return name == content.SwFile || strings.HasPrefix(name, "sw-files.") || name == content.OutputMarker ||
-			!search && strings.HasPrefix(name, content.SearchDir+"/")
+			!search && inSearchIndex(tree, name)
 	})
 	return tree
+}
+
+// inSearchIndex reports whether the file name of a published tree is
+// part of a search index: the site's, or that of a language's site in
+// its folder (fr/search/, beside fr/search/index.json).
+func inSearchIndex(tree map[string]string, name string) bool {
+	if strings.HasPrefix(name, content.SearchDir+"/") {
+		return true
+	}
+	lang, rest, ok := strings.Cut(name, "/")
+	if _, index := tree[lang+"/"+content.SearchDir+"/index.json"]; ok && index {
+		return strings.HasPrefix(rest, content.SearchDir+"/")
+	}
+	return false
 }
 
 // edit applies edits to the source (path -> new text; "" removes the
@@ -176,12 +190,12 @@ func (r *updateRun) update(t *testing.T, edits map[string]string) Update {
 	}
 	gs, ws := modelTree(t, r.opts.Dest, true), modelTree(t, fresh.Dest, true)
 	for name := range ws {
-		if strings.HasPrefix(name, content.SearchDir+"/") && gs[name] != ws[name] {
+		if inSearchIndex(ws, name) && gs[name] != ws[name] {
 			t.Errorf("search index: %s differs from a build's", name)
 		}
 	}
 	for name := range gs {
-		if _, ok := ws[name]; strings.HasPrefix(name, content.SearchDir+"/") && !ok {
+		if _, ok := ws[name]; inSearchIndex(gs, name) && !ok {
 			t.Errorf("search index: %s is not a build's", name)
 		}
 	}

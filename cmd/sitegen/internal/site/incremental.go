@@ -36,6 +36,9 @@ type SearchWriter struct {
 	docs  map[*content.Page]searchPage
 	keep  time.Duration
 	now   func() time.Time
+	// langs are the writers of the kept languages' sites (Site.kept),
+	// each of which has its own index in its folder.
+	langs []*SearchWriter
 }
 
 // SearchWriter takes a snapshot of the search index after an Update,
@@ -46,10 +49,14 @@ type SearchWriter struct {
 // replaced them, so that a browser holding the previous index.json
 // (the search box open during edits) still finds them.
 func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
-	if s.search == nil {
-		return &SearchWriter{}
+	w := &SearchWriter{}
+	if s.search != nil {
+		w = &SearchWriter{s: s, m: s.Model, chunk: s.search.chunk, docs: s.search.snapshot(), keep: keep, now: time.Now}
 	}
-	return &SearchWriter{s: s, m: s.Model, chunk: s.search.chunk, docs: s.search.snapshot(), keep: keep, now: time.Now}
+	for _, k := range s.kept {
+		w.langs = append(w.langs, k.site.SearchWriter(keep))
+	}
+	return w
 }
 
 // Write writes the snapshot into Options.Dest (no precompressed
@@ -61,6 +68,19 @@ func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
 // before). A cancelled ctx stops it before index.json is replaced, so
 // the published index stays the previous, consistent one.
 func (w *SearchWriter) Write(ctx context.Context) error {
+	if err := w.write(ctx); err != nil {
+		return err
+	}
+	for _, l := range w.langs {
+		if err := l.Write(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write is Write of the site's own index.
+func (w *SearchWriter) write(ctx context.Context) error {
 	s := w.s
 	if s == nil {
 		return nil
@@ -72,7 +92,7 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	unlock, err := s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest while the index goes in
+	unlock, err := s.hold(ctx) // no build swaps Dest while the index goes in
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -181,7 +201,7 @@ func (s *Site) PublishStatic(rel string) error {
 	if errors.As(err, &le) {
 		return fmt.Errorf("publish %s: %w", file, err)
 	}
-	unlock, lerr := s.destHold.hold(context.Background(), s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest meanwhile
+	unlock, lerr := s.hold(context.Background()) // no build swaps Dest meanwhile
 	if lerr != nil {
 		return fmt.Errorf("publish %s: %w", rel, lerr)
 	}

@@ -77,6 +77,11 @@ type renderedLocale struct {
 	pages       int
 	errs, warns content.Diagnostics
 	info        string // what was built, for the build's report
+	// site is the locale's site when it keeps its dependency graph
+	// (preloadLocales' updatable), for the Updates of serve; nil
+	// otherwise.
+	site *Site
+	path string // its folder of the output
 }
 
 // localeOpts are the options of locale l's site, published in dest's
@@ -106,7 +111,10 @@ func ownContent(lay *layout.Layout) bool {
 // pages of their own (ownContent) before the default one renders, so that
 // every page's switcher knows which translations there are: the sites by
 // locale name, nil when the locales fall back on the default's pages.
-func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Site, error) {
+//
+// With updatable, each keeps its dependency graph (see load), for the
+// Updates of serve (localeupdate.go).
+func (s *Site) preloadLocales(ctx context.Context, dest string, updatable bool) (map[string]*Site, error) {
 	if !ownContent(s.Lay) {
 		return nil, nil
 	}
@@ -115,10 +123,11 @@ func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Sit
 		if l.Layout == nil {
 			continue
 		}
-		ls, err := load(ctx, s.localeOpts(l, dest), false)
+		ls, err := load(ctx, s.localeOpts(l, dest), updatable)
 		if err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
+		ls.parent = s
 		out[l.Name] = ls
 	}
 	return out, nil
@@ -236,8 +245,12 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			// Its pages are its own folder's (VitePress's fr/), none a translation of the default's.
 			info = fmt.Sprintf("locale %s (%s): %d pages at %s, from %s/", l.Name, l.Label, pages, ls.Cfg.Base, l.Layout.Content)
 		}
-		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
-			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(), info: info})
+		rl := renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
+			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(), info: info, path: l.Path}
+		if ls.Graph != nil {
+			rl.site = ls
+		}
+		out = append(out, rl)
 	}
 	return out, nil
 }
@@ -395,4 +408,53 @@ func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error
 		}
 	}
 	return s.writePage(ctx, out, "index.html", templates.Alias(lang, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
+}
+
+// alternate is a translation of a page as a sitemap names it.
+type alternate struct{ lang, href string }
+
+// sitemapAlternates is, for a site whose languages have pages of their
+// own (ownContent: Hugo's), the translations of each page its sitemap
+// lists, as Hugo's embedded sitemap template does: "{{ if .IsTranslated
+// }}", each translation ("{{ range .Translations }}", in the languages'
+// order) then the page itself, hreflang the language's name ("{{
+// .Language.Lang }}", not its languageCode), href the absolute URL; none
+// for an untranslated page (https://gohugo.io/templates/sitemap/;
+// TestHugoSitemapAlternates). nil for any other site.
+func (s *Site) sitemapAlternates() func(p *content.Page) []alternate {
+	if !ownContent(s.Lay) || s.locales == nil {
+		return nil
+	}
+	root := s // a language's site: the whole site's languages (preloadLocales)
+	if s.parent != nil {
+		root = s.parent
+	}
+	locs := root.localeSites()
+	if len(locs) != len(s.locales) {
+		return nil
+	}
+	origin := hostOrigin(s.Cfg.BaseURL)
+	return func(p *content.Page) []alternate {
+		u := s.Cfg.RelURL(p.SitePath)
+		var out []alternate
+		self := ""
+		for i, l := range s.locales {
+			if l.Current {
+				self = locs[i].name
+				continue
+			}
+			to, ok := l.Pages[u]
+			if !ok {
+				continue
+			}
+			if !strings.Contains(to, "://") {
+				to = origin + to
+			}
+			out = append(out, alternate{lang: locs[i].name, href: to})
+		}
+		if out == nil {
+			return nil
+		}
+		return append(out, alternate{lang: self, href: s.Cfg.AbsURL(p.SitePath)})
+	}
 }

@@ -55,7 +55,7 @@ func (s *Site) WriteLater(ctx context.Context) ([]string, error) {
 			return nil, err
 		}
 	}
-	unlock, err := s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting)
+	unlock, err := s.hold(ctx)
 	if err != nil {
 		return nil, err
 	}

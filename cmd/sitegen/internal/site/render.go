@@ -591,7 +591,12 @@ func (s *Site) writeSitemap(out fileWriter) error {
 	}
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
-	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	alternates := s.sitemapAlternates()
+	if alternates != nil {
+		b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	} else {
+		b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	}
 	for _, p := range s.Pages {
 		if p.Copy || p.Unlisted != "" {
 			continue // a generated copy of other pages (copies.go), an unlisted page (publish.go)
@@ -600,7 +605,19 @@ func (s *Site) writeSitemap(out fileWriter) error {
 		if err := xml.EscapeText(&b, []byte(s.Cfg.AbsURL(p.SitePath))); err != nil {
 			return fmt.Errorf("sitemap: %w", err)
 		}
-		b.WriteString("</loc></url>\n")
+		b.WriteString("</loc>")
+		if alternates == nil {
+			b.WriteString("</url>\n")
+			continue
+		}
+		for _, a := range alternates(p) {
+			b.WriteString(`<xhtml:link rel="alternate" hreflang="`)
+			_ = xml.EscapeText(&b, []byte(a.lang)) // a bytes.Buffer does not fail
+			b.WriteString(`" href="`)
+			_ = xml.EscapeText(&b, []byte(a.href))
+			b.WriteString(`"/>`)
+		}
+		b.WriteString("</url>\n")
 	}
 	b.WriteString("</urlset>\n")
 	files := s.sitemapFiles()

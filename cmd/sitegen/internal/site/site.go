@@ -357,7 +357,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	var index map[string]map[string]string
 	if len(s.Lay.Locales) > 1 {
 		s.locales = localeLinks(s.localeSites(), s.Cfg.Base, defaultLocale(s.Lay))
-		if pre, err = s.preloadLocales(ctx, opts.Dest); err != nil {
+		if pre, err = s.preloadLocales(ctx, opts.Dest, updatable); err != nil {
 			return s, Result{}, err
 		}
 		if pre != nil {
@@ -475,6 +475,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	}
 	published = true
 	s.published(bc, out, &cleanup)
+	s.keepLocales(locales, index)
 	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
 		// output goes in the background. It is named like a staging
@@ -644,6 +645,15 @@ type Site struct {
 	// navigation alone changed for WriteLater (navlater.go).
 	navLater bool
 	later    []pageOut
+	// kept are the further locales' sites of a site in several languages
+	// whose locales have pages of their own (ownContent), kept by a site
+	// that is updated (serve's) so that an Update updates the locales a
+	// change is in (localeupdate.go); index is their translations when
+	// built (translationIndex). parent is, in a kept locale's site, the
+	// site it is a locale of: its writes take the whole output's lock.
+	kept   []keptLocale
+	index  map[string]map[string]string
+	parent *Site
 }
 
 // unsafeHint says which setting keeps all raw HTML: the one the layout

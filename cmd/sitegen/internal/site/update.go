@@ -91,6 +91,14 @@ type Update struct {
 // index is not written (see SearchWriter). Update is not safe for
 // concurrent use, nor concurrently with other methods.
 func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
+	if len(s.Lay.Locales) > 1 {
+		return s.updateLocales(ctx, files) // localeupdate.go
+	}
+	return s.update(ctx, files)
+}
+
+// update is Update of a site of one language (or one language's site).
+func (s *Site) update(ctx context.Context, files []string) (Update, error) {
 	g := s.Graph
 	switch {
 	case s.View == nil || g == nil || g.Outs == nil:
@@ -439,7 +447,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	}
 
 	// Publish: the files that changed, then the removal of those gone.
-	unlock, err := s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest meanwhile
+	unlock, err := s.hold(ctx) // no build swaps Dest meanwhile
 	if err != nil {
 		return Update{}, err
 	}

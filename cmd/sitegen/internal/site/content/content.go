@@ -834,9 +834,10 @@ func (s *Site) nameTitle(name string) string {
 	return titleFromName(name)
 }
 
-// titleFromName makes a fallback title from a file or folder name.
+// titleFromName makes a fallback title from a file or folder name: its
+// "-" and "_" as spaces, none at the ends, its first letter upper case.
 func titleFromName(name string) string {
-	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	name = strings.TrimSpace(strings.NewReplacer("-", " ", "_", " ").Replace(name)) // _footer: "Footer"
 	if name == "" {
 		return name
 	}
