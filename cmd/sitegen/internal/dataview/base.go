@@ -255,6 +255,10 @@ func (e *Engine) Base(c Context, b *Base, viewName string) (result Output) {
 			Problem{Warning: true, Msg: fmt.Sprintf("base %s view %q: %s views are not shown (table and list are); the page shows a notice", b.File, v.Name, v.Type)})
 	}
 	env := e.env(c, query.Bases)
+	// A view reads what its filters and formulas name, through fast
+	// paths of its own (candidates, containsRows): it is evaluated
+	// again every build rather than its reads followed.
+	env.Deps.SetVolatile()
 	env.SetFormulas(b.Formulas)
 	env.Deps.Sources = append(env.Deps.Sources, "base "+b.File+"#"+v.Name)
 	var all []*Filter

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site/content"
@@ -63,8 +64,13 @@ import (
 // page asks the cache: the body is reused when the page's inputs are the
 // same, every file it read has the same hash, and every question, asked
 // again of the new model, gets the same answer (the test an Update makes,
-// asked of every question); else its Markdown is rendered. Pages with
-// Dataview queries or base views are always rendered. A file's hash is
+// asked of every question); else its Markdown is rendered. A page whose
+// Dataview queries ran is reused when, besides, the model's structure is
+// the same (names resolve the same), every note its queries read through
+// a link has the same hash (in its Reads), and each source its queries
+// scanned selects the same notes with the same hashes (sourceDigest);
+// never when a query read what no note's text holds (query.Deps.Volatile:
+// the clock, times, inlinks, link sources, base views). A file's hash is
 // the one recorded when its stamp is the one recorded and not racy (git's
 // index and its racy-clean rule: the file's modification time is more
 // than racyMargin before the recording build began); else the file is
@@ -89,7 +95,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 14 // 14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 15 // 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -140,6 +146,7 @@ type bodyCache struct {
 	reason string
 
 	hashes  sync.Map // source-relative path -> srcRecord, or nil: unreadable
+	sources sync.Map // Dataview source as written -> *sourceDigest, made once a build (or an Update)
 	bodyOf  sync.Map // *body -> its text object's hash, for bodies recorded or reused
 	lazy    sync.Map // *body -> the hash of its text object, not read yet (fillText)
 	entries sync.Map // *body -> its searchPage: the cache's, or made once for the index and the cache (searchEntry)
@@ -261,6 +268,138 @@ type cachedBody struct {
 	// title and other names (an entry of another title is made again).
 	Title string
 	Names []string
+	// What its Dataview queries read (content.Body.Query), nil for none.
+	Query *cachedQuery
+}
+
+// cachedQuery is what a body's Dataview queries read (query.Deps, never
+// Volatile): the vault paths of the notes read through links (their
+// files are in the body's Reads), the fields named, and each source
+// scanned with the digest of its members when the body was made
+// (sourceDigest).
+type cachedQuery struct {
+	Pages, Fields []string
+	Sources       []string
+	Digests       [][sha256.Size]byte // of Sources, in order
+}
+
+// deps is q as the query package records it.
+func (q *cachedQuery) deps() *query.Deps {
+	d := &query.Deps{Sources: slices.Clone(q.Sources)}
+	if len(q.Pages) > 0 {
+		d.Pages = make(map[string]bool, len(q.Pages))
+		for _, p := range q.Pages {
+			d.Pages[p] = true
+		}
+	}
+	if len(q.Fields) > 0 {
+		d.Fields = make(map[string]bool, len(q.Fields))
+		for _, f := range q.Fields {
+			d.Fields[f] = true
+		}
+	}
+	return d
+}
+
+// sourceDigest is the digest of a Dataview source's members, made once.
+type sourceDigest struct {
+	once sync.Once
+	sum  [sha256.Size]byte
+	ok   bool
+}
+
+// sourceDigest is the digest of the notes Dataview source src (as
+// query.Deps.Sources records it) selects in site s now: the SHA-256 of
+// each member's vault path and the hash of each file it is read from,
+// in the vault's order, so that a note joining or leaving the source,
+// or a member's text changing, changes it. ok is false when the members
+// cannot be said or a file cannot be read. It is made once per source
+// per build: thousands of query blocks share a few sources.
+func (bc *bodyCache) sourceDigest(s *Site, src string) ([sha256.Size]byte, bool) {
+	v, _ := bc.sources.LoadOrStore(src, &sourceDigest{})
+	sd := v.(*sourceDigest)
+	sd.once.Do(func() {
+		paths, ok := s.QueryMembers(src)
+		if !ok {
+			return
+		}
+		h := sha256.New()
+		for _, rel := range paths {
+			files, ok := s.QueryFiles(rel)
+			if !ok {
+				return
+			}
+			h.Write([]byte(rel))
+			h.Write([]byte{0})
+			for _, f := range files {
+				sum, ok := bc.hash(s, f)
+				if !ok {
+					return
+				}
+				h.Write([]byte(f))
+				h.Write([]byte{0})
+				h.Write(sum[:])
+			}
+			h.Write([]byte{1})
+		}
+		copy(sd.sum[:], h.Sum(nil))
+		sd.ok = true
+	})
+	return sd.sum, sd.ok
+}
+
+// recordQuery adds to c what body b's Dataview queries read (d): the
+// files of the notes read through links to its Reads, each source with
+// its digest now; false when the body cannot be kept (the queries read
+// what no note holds, or what they read cannot be said).
+func (bc *bodyCache) recordQuery(s *Site, d *query.Deps, c *cachedBody) bool {
+	if d.Volatile {
+		return false
+	}
+	q := &cachedQuery{Pages: slices.Sorted(maps.Keys(d.Pages)), Fields: slices.Sorted(maps.Keys(d.Fields)), Sources: slices.Clone(d.Sources)}
+	for _, rel := range q.Pages {
+		files, ok := s.QueryFiles(rel)
+		if !ok {
+			return false
+		}
+		for _, f := range files {
+			sum, ok := bc.hash(s, f)
+			if !ok {
+				return false
+			}
+			c.Reads[f] = sum
+		}
+	}
+	for _, src := range q.Sources {
+		sum, ok := bc.sourceDigest(s, src)
+		if !ok {
+			return false
+		}
+		q.Digests = append(q.Digests, sum)
+	}
+	c.Query = q
+	return true
+}
+
+// queryHolds reports whether what the queries of the body recorded as c
+// read is the same in this build: the model's structure (names resolve
+// the same), and each source's members (sourceDigest); the notes read
+// through links are in c.Reads, checked by reuse.
+func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
+	q := c.Query
+	if q == nil {
+		return true
+	}
+	if bc.old.Digest == nil || bc.nowDigest == nil || bc.old.Digest.Structure != bc.nowDigest.Structure ||
+		len(q.Digests) != len(q.Sources) {
+		return false
+	}
+	for i, src := range q.Sources {
+		if sum, ok := bc.sourceDigest(s, src); !ok || sum != q.Digests[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
@@ -630,8 +769,23 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 			return nil
 		}
 	}
+	if !bc.queryHolds(s, c) {
+		return nil
+	}
 	b := &content.Body{File: c.File, Url: c.URL, DropH1: c.DropH1, DropLeading: c.DropLeading, Failed: c.Failed, Err: c.Err,
 		Probs: content.Problems{Errs: slices.Clone(c.Errs), Warns: slices.Clone(c.Warns)}, Flags: c.Flags, Scripts: c.Scripts, Styles: c.Styles}
+	if c.Query != nil {
+		b.Query = c.Query.deps() // serve's Update reads it (update.go: bodyStale)
+		if s.Graph != nil {
+			// Its sources select what they did (queryHolds): their
+			// members now are the ones it was rendered with.
+			for _, src := range c.Query.Sources {
+				if h, _, ok := s.QuerySet(src); ok {
+					b.SetSource(src, h)
+				}
+			}
+		}
+	}
 	for _, cc := range c.Calls {
 		k, a := cc.pair()
 		if bc.ask != nil && !bc.ask(k, a) {
@@ -803,8 +957,8 @@ func (s *Site) searchEntry(p *content.Page, url string, b *content.Body) searchP
 // record keeps the body b of page p for the next build (before its
 // rendered parts are dropped); a body the cache gave is kept as it was.
 func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
-	if bc == nil || b == nil || b.Query != nil {
-		return // a page with queries is always rendered
+	if bc == nil || b == nil {
+		return
 	}
 	if _, ok := bc.bodyOf.Load(b); ok {
 		return // reused: in bc.now already
@@ -819,6 +973,9 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 			return // a file it read is gone: nothing to vouch for
 		}
 		c.Reads[f] = sum
+	}
+	if b.Query != nil && !bc.recordQuery(s, b.Query, c) {
+		return // its queries read what cannot be vouched for: rendered every build
 	}
 	for k, a := range b.Calls {
 		c.Calls = append(c.Calls, cachedCall{From: k.From, Wiki: k.Wiki, Embed: k.Embed, Dest: k.Dest, Frag: k.Frag,
@@ -942,7 +1099,8 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pa
 	if bc == nil {
 		return
 	}
-	bc.hashes.Clear() // the files changed since they were hashed: stamped again
+	bc.hashes.Clear()  // the files changed since they were hashed: stamped again
+	bc.sources.Clear() // and the sources' members with them
 	for rel, b := range bodies {
 		bc.mu.Lock()
 		delete(bc.now, rel) // the old body stands for nothing now; record puts the new one

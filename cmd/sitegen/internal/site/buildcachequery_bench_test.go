@@ -15,13 +15,11 @@ import (
 
 // BenchmarkCachedBuildQueries: the cost of a vault's Dataview pages in a
 // build from the cache (`sitegen build --incremental`). A page whose
-// Markdown ran a Dataview query is never kept by the cache (bodyCache.record
-// skips a body with Query deps), so a one-note edit renders again every such
-// page and runs its queries again, even when the query's source (here
-// FROM "Lists", which the edited note is not in) and every note it read
-// are unchanged. rendered/op is the pages rendered again for the one-note
-// edit: 1 + the query pages today; 1 once a query page is kept while what
-// its queries read is unchanged.
+// Markdown ran a Dataview query is kept by the cache while what its
+// queries read is unchanged (bodyCache.recordQuery, queryHolds): here
+// FROM "Lists", which the edited note is not in. rendered/op is the pages
+// rendered again for the one-note edit: 1 (the note), whatever the number
+// of query pages (before the cache kept them: 1 + the query pages).
 func BenchmarkCachedBuildQueries(b *testing.B) {
 	for _, q := range []int{0, 200} {
 		dir := b.TempDir()

@@ -69,6 +69,15 @@ func encBody(e *content.RecordEnc, c *cachedBody) {
 	e.Sum(c.Docs)
 	e.Str(c.Title)
 	e.Strs(c.Names)
+	e.Bits(c.Query != nil)
+	if q := c.Query; q != nil {
+		e.Strs(q.Pages)
+		e.Strs(q.Fields)
+		e.Strs(q.Sources)
+		for _, s := range q.Digests {
+			e.Sum(s)
+		}
+	}
 }
 
 func encOut(e *content.RecordEnc, o *cachedOut) {
@@ -188,6 +197,16 @@ func decBody(d *content.RecordDec) *cachedBody {
 	c.Obj, c.Docs = d.Sum(), d.Sum()
 	c.Title = d.Str()
 	c.Names = d.Strs()
+	var hasQuery bool
+	d.Bits(&hasQuery)
+	if hasQuery {
+		q := &cachedQuery{Pages: d.Strs(), Fields: d.Strs(), Sources: d.Strs()}
+		q.Digests = make([][sha256.Size]byte, len(q.Sources))
+		for i := range q.Digests {
+			q.Digests[i] = d.Sum()
+		}
+		c.Query = q
+	}
 	return c
 }
 

@@ -602,8 +602,13 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 		}
 	}
 	if d := b.Query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
-		if len(d.Sources) > 0 && (len(up.fresh) > 0 || up.structural) {
-			return true
+		if d.Volatile || len(d.Sources) > 0 && up.structural {
+			return true // it read what no note holds, or names may resolve otherwise
+		}
+		for _, src := range d.Sources {
+			if up.sourceChanged(src, b) {
+				return true
+			}
 		}
 		for rel := range d.Pages {
 			if up.fresh[rel] || s.ByRel[rel] == nil {
@@ -616,6 +621,26 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 			if now, ok := s.Ask(c); !ok || now != a {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// sourceChanged reports whether Dataview source src, which a query of
+// body b scanned, may select other notes or notes read anew: its members
+// are not the ones b was rendered with (Body.Sets: a note joined or left
+// it), or a note read anew is one of them now.
+func (up *updater) sourceChanged(src string, b *content.Body) bool {
+	if len(up.fresh) == 0 {
+		return false
+	}
+	h, members, ok := up.s.QuerySet(src)
+	if was, had := b.Sets[src]; !ok || !had || was != h {
+		return true
+	}
+	for rel := range up.fresh {
+		if members[rel] {
+			return true
 		}
 	}
 	return false

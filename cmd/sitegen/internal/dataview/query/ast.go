@@ -10,6 +10,9 @@ type (
 	Lit struct {
 		V   Value
 		Pos int
+		// Clock is set for a date read from the clock (date(today)):
+		// evaluating it marks the query Volatile.
+		Clock bool
 	}
 	// Var names a field, a variable or a function.
 	Var struct {

@@ -718,8 +718,11 @@ func basesGlobals() map[string]*builtin {
 			}
 			return nil, errAt(x, "duration() takes a text such as \"1d\" or \"2 hours\"")
 		}},
-		"now":   {name: "now", fn: func(e *Env, x Expr, a []Value) (Value, error) { return e.now, nil }},
-		"today": {name: "today", fn: func(e *Env, x Expr, a []Value) (Value, error) { return dateShorthandAt("today", e.now), nil }},
+		"now": {name: "now", fn: func(e *Env, x Expr, a []Value) (Value, error) { e.Deps.volatile(); return e.now, nil }},
+		"today": {name: "today", fn: func(e *Env, x Expr, a []Value) (Value, error) {
+			e.Deps.volatile()
+			return dateShorthandAt("today", e.now), nil
+		}},
 		"number": {name: "number", fn: func(e *Env, x Expr, a []Value) (Value, error) {
 			if len(a) != 1 {
 				return nil, noImpl(x, "number", a)

@@ -124,6 +124,9 @@ func (e *Env) eval(x Expr, r *Row, f *frame) (Value, error) {
 	}
 	switch x := x.(type) {
 	case *Lit:
+		if x.Clock {
+			e.Deps.volatile()
+		}
 		if l, ok := x.V.(Link); ok && !l.Resolved {
 			return e.resolveLink(l), nil
 		}
@@ -473,14 +476,19 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 	case "link":
 		return Link{Path: p.Path, Resolved: true}, nil
 	case "size":
+		e.Deps.volatile()
 		return float64(p.Size), nil
 	case "ctime":
+		e.Deps.volatile()
 		return timeOrNull(p.CTime), nil
 	case "cday":
+		e.Deps.volatile()
 		return dayOrNull(p.CTime), nil
 	case "mtime":
+		e.Deps.volatile()
 		return timeOrNull(p.MTime), nil
 	case "mday":
+		e.Deps.volatile()
 		return dayOrNull(p.MTime), nil
 	case "tags":
 		return hashTags(FullTags(p.Tags)), nil
@@ -501,6 +509,7 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 		return out, nil
 	case "inlinks":
 		e.Deps.field("file.inlinks")
+		e.Deps.volatile()
 		out := List{}
 		for _, q := range e.ix.Inlinks(p) {
 			out = append(out, Link{Path: q.Path, Resolved: true})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Result is what a LIST or TABLE query gives.
@@ -49,7 +50,7 @@ func (e *Env) Run(q *Query) (*Result, error) {
 	}
 	src := q.FromText
 	if q.From == nil {
-		src = "all notes"
+		src = AllNotes
 	}
 	e.Deps.source(src)
 	rows := make([]execRow, len(pages))
@@ -309,6 +310,31 @@ func (e *Env) source(s Source) ([]*Page, error) {
 	return out, nil
 }
 
+// AllNotes is the source a query without FROM records (Deps.Sources).
+const AllNotes = "all notes"
+
+// SourceMembers lists the notes (and files) in ix that a query's source
+// as Deps.Sources records it (its FROM clause as written, or AllNotes)
+// selects, in the vault's order, by the rule a query runs (sourceSet);
+// ok is false when the source cannot be read again, or reads the links
+// of a note rather than notes (a link source, Volatile): what it
+// selects is not the same from every page.
+func SourceMembers(ix *Index, source string) (members []*Page, ok bool) {
+	if source == AllNotes {
+		return ix.Notes(), true
+	}
+	q, err := ParseQuery("LIST FROM " + source)
+	if err != nil || q.From == nil || q.FromText != source || len(q.Commands) > 0 {
+		return nil, false
+	}
+	e := NewEnv(ix, nil, DQL, time.Time{})
+	members, err = e.source(q.From)
+	if err != nil || e.Deps.Volatile {
+		return nil, false
+	}
+	return members, true
+}
+
 func (e *Env) sourceSet(s Source) (map[*Page]bool, error) {
 	if err := e.step(1); err != nil {
 		return nil, err
@@ -339,6 +365,7 @@ func (e *Env) sourceSet(s Source) (map[*Page]bool, error) {
 			}
 		}
 	case *LinkSource:
+		e.Deps.volatile() // the links of a note, or to it: not its members' texts
 		target := e.ix.Resolve(s.Target, e.this)
 		if s.Target == "" || s.Target == "#" {
 			target = e.this

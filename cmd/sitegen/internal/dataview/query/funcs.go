@@ -131,6 +131,7 @@ func init() {
 			s := strings.TrimSpace(a[0].(string))
 			for _, sh := range dateShorthands {
 				if s == sh {
+					e.Deps.volatile()
 					return DateShorthand(sh), nil
 				}
 			}

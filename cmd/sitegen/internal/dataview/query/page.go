@@ -272,7 +272,24 @@ type Deps struct {
 	// "\"Bestiary\"", "all notes"): a note added to or removed from one
 	// changes the result.
 	Sources []string
+	// Volatile is set when the query read what no note's text holds:
+	// the clock (date(today), now()), a note's times or size, the notes
+	// linking to a note (file.inlinks), a source of links (outgoing,
+	// [[note]]), or a Bases view. Its result may differ with no note
+	// changed: it is evaluated again every build.
+	Volatile bool
 }
+
+// volatile marks d as reading what no note's text holds (Volatile).
+func (d *Deps) volatile() {
+	if d != nil {
+		d.Volatile = true
+	}
+}
+
+// SetVolatile marks d as Volatile (a reader of the engine's output that
+// reads more, such as a link's fragment in another note).
+func (d *Deps) SetVolatile() { d.volatile() }
 
 func (d *Deps) page(p *Page) {
 	if d == nil || p == nil {
@@ -314,4 +331,5 @@ func (d *Deps) Merge(o *Deps) {
 	for _, s := range o.Sources {
 		d.source(s)
 	}
+	d.Volatile = d.Volatile || o.Volatile
 }

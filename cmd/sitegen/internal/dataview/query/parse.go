@@ -275,11 +275,12 @@ func (p *parser) literalCall() (Expr, bool) {
 	pos := p.tok.pos
 	var v Value
 	var after string
+	clock := false
 	if m := dateLitRE.FindString(rest); m != "" {
 		in := rest[len(m):]
 		for _, sh := range dateShorthands {
 			if strings.HasPrefix(in, sh) {
-				v, after = DateShorthand(sh), in[len(sh):]
+				v, after, clock = DateShorthand(sh), in[len(sh):], true
 				break
 			}
 		}
@@ -305,7 +306,7 @@ func (p *parser) literalCall() (Expr, bool) {
 	}
 	p.lx.off = len(p.lx.src) - len(after) + 1
 	p.advance()
-	return &Lit{V: v, Pos: pos}, true
+	return &Lit{V: v, Pos: pos, Clock: clock}, true
 }
 
 // atom parses a literal, a name, a list, an object, a lambda or a

@@ -47,6 +47,16 @@ type dvState struct {
 	bases   map[string]*baseEntry // content-relative path of a .base file -> its parse
 
 	depsMu sync.Mutex
+
+	sets sync.Map // Dataview source as written -> *querySet, made once
+}
+
+// querySet is the notes a Dataview source selects (Site.QuerySet).
+type querySet struct {
+	once    sync.Once
+	digest  uint64
+	members map[string]bool
+	ok      bool
 }
 
 // baseEntry is a .base file, parsed once.
@@ -308,6 +318,10 @@ type dvContext struct {
 	l        pageLinks
 	problems []dataview.Problem
 	told     map[string]bool
+	// volatile is set when a link read what the query's deps do not
+	// name: another note's ids (a link's fragment), or a file it marks
+	// linked (Site.Linked).
+	volatile bool
 }
 
 // LinkHTML implements dataview.Linker: a link to a published note or
@@ -339,6 +353,7 @@ func (c *dvContext) LinkHTML(l query.Link) string {
 	case to != nil:
 		u := s.Cfg.RelURL(to.SitePath)
 		if l.Subpath != "" {
+			c.volatile = true
 			frag := l.Subpath
 			if l.Type == query.LinkBlock {
 				frag = "^" + frag
@@ -349,6 +364,7 @@ func (c *dvContext) LinkHTML(l query.Link) string {
 		}
 		return `<a class="wikilink" href="` + html.EscapeString(u) + `">` + esc + `</a>`
 	case file != "":
+		c.volatile = true
 		s.Linked.add(file)
 		u := html.EscapeString(s.Cfg.RelURL(s.Cfg.BundleURL(file)))
 		if l.Embed && isPicture(file) {
@@ -442,6 +458,12 @@ func (l pageLinks) BaseEmbed(target, view string, q markup.Query) (markup.QueryO
 // into the page's.
 func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput {
 	s := l.s
+	if c.volatile {
+		if out.Deps == nil {
+			out.Deps = &query.Deps{}
+		}
+		out.Deps.SetVolatile()
+	}
 	if out.Deps != nil {
 		s.dvs.depsMu.Lock()
 		if l.p.queryDeps == nil {
@@ -450,6 +472,13 @@ func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput 
 		l.p.queryDeps.Merge(out.Deps)
 		s.dvs.depsMu.Unlock()
 		l.rec.queried(out.Deps)
+		if l.rec != nil && !out.Deps.Volatile {
+			for _, src := range out.Deps.Sources {
+				if h, _, ok := s.QuerySet(src); ok {
+					l.rec.SetSource(src, h)
+				}
+			}
+		}
 	}
 	res := markup.QueryOutput{HTML: out.HTML}
 	for _, p := range append(out.Problems, c.problems...) {
@@ -517,4 +546,67 @@ func (s *Site) QueryDeps() map[string]*query.Deps {
 		}
 	}
 	return out
+}
+
+// QueryFiles are the source files a Dataview query read of the note or
+// file at vault path rel (query.Page.Path): a note's file and its
+// includes, a file itself; ok is false when the vault has none there.
+func (s *Site) QueryFiles(rel string) (files []string, ok bool) {
+	if s.Lay.Dataview == nil {
+		return nil, false
+	}
+	d := s.dv()
+	q := d.byRel[rel]
+	if q == nil {
+		return nil, false
+	}
+	if p := d.pages[q]; p != nil {
+		return append([]string{p.File}, p.Includes...), true
+	}
+	return []string{s.SrcFile(rel)}, true
+}
+
+// QuerySet is what Dataview source src (as query.Deps.Sources records
+// it) selects in the model: the digest of its members' vault paths, in
+// the vault's order, and their set; ok is false when that cannot be said
+// (QueryMembers). Made once per source and model.
+func (s *Site) QuerySet(src string) (digest uint64, members map[string]bool, ok bool) {
+	if s.Lay.Dataview == nil {
+		return 0, nil, false
+	}
+	v, _ := s.dv().sets.LoadOrStore(src, &querySet{})
+	qs := v.(*querySet)
+	qs.once.Do(func() {
+		paths, ok := s.QueryMembers(src)
+		if !ok {
+			return
+		}
+		qs.members = make(map[string]bool, len(paths))
+		qs.digest = digestHash(paths...)
+		for _, p := range paths {
+			qs.members[p] = true
+		}
+		qs.ok = true
+	})
+	return qs.digest, qs.members, qs.ok
+}
+
+// QueryMembers lists the vault paths of the notes (and files) that a
+// Dataview query's source, as its deps record it (query.Deps.Sources),
+// selects now, in the vault's order, by the engine's own rule
+// (query.SourceMembers); ok is false when that cannot be said (a source
+// of links, one that does not read again).
+func (s *Site) QueryMembers(source string) (paths []string, ok bool) {
+	if s.Lay.Dataview == nil {
+		return nil, false
+	}
+	members, ok := query.SourceMembers(s.dv().engine.Index(), source)
+	if !ok {
+		return nil, false
+	}
+	paths = make([]string, len(members))
+	for i, q := range members {
+		paths[i] = q.Path
+	}
+	return paths, true
 }

@@ -172,6 +172,10 @@ type Body struct {
 	Calls map[Call]Answer // each question asked of the content model, and its answer
 	Links []edge          // its links to other pages, once calls are let go (render's setAside)
 	Query *query.Deps     // what its Dataview queries and base views read (dataview.go), nil for none
+	// The digest of the members of each source its Dataview queries
+	// scanned, when it was rendered (Site.QuerySet): serve's Update
+	// compares it with the members now.
+	Sets  map[string]uint64
 	Probs Problems
 	Err   bool // the Markdown could not be rendered (a problem says why): no output
 
@@ -233,6 +237,18 @@ func (b *Body) queried(d *query.Deps) {
 		b.Query = &query.Deps{}
 	}
 	b.Query.Merge(d)
+}
+
+// SetSource records the digest of the members of Dataview source src
+// when the body was rendered (nil b: nothing is recorded).
+func (b *Body) SetSource(src string, h uint64) {
+	if b == nil {
+		return
+	}
+	if b.Sets == nil {
+		b.Sets = map[string]uint64{}
+	}
+	b.Sets[src] = h
 }
 
 // read records a source file the body read.

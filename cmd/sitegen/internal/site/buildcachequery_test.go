@@ -1,0 +1,126 @@
+package site
+
+import (
+	"context"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// queryVault is a vault whose Q.md holds a query (queryCases); the other
+// notes are read by some of the queries.
+func queryVault(q string) map[string]string {
+	return map[string]string{
+		".obsidian/app.json": "{}\n",
+		"Lists/A.md":         "---\nlevel: 1\ntags: [monster]\nparent: \"[[Goal]]\"\n---\n# A\n\nText of A.\n",
+		"Lists/B.md":         "---\nlevel: 2\ntags: [beast]\n---\n# B\n\nText of B.\n",
+		"Other/Edited.md":    "# Edited\n\nA note.\n",
+		"Other/Target.md":    "---\naliases: [Goal]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Part\n",
+		"Q.md":               "# Q\n\n" + q + "\n",
+	}
+}
+
+// queryCases: a vault's query page Q.md, one save, and how many pages
+// the build from the cache renders again (asked less reused): the notes
+// saved, plus Q when what its query reads changed (or it reads what no
+// note holds: the clock, times, inlinks, links, base views).
+var queryCases = []struct {
+	name     string
+	query    string
+	edits    map[string]string
+	rendered int
+}{
+	{"folder/edit outside", "```dataview\nTABLE level FROM \"Lists\" WHERE level = 1\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	{"folder/edit a field read", "```dataview\nTABLE level FROM \"Lists\" WHERE level = 1\n```", map[string]string{"Lists/B.md": "---\nlevel: 1\ntags: [beast]\n---\n# B\n\nText of B.\n"}, 2},
+	{"folder/edit a member's text", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "---\nlevel: 2\ntags: [beast]\n---\n# B\n\nText of B, saved.\n"}, 2},
+	{"folder/note added", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/C.md": "# C\n"}, 2},
+	{"folder/note moved out", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "->Other/B.md"}, 2},
+	{"folder/note deleted", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": ""}, 1},
+	{"folder/note added elsewhere", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2}, // the structure changed: rendered
+	{"tag/edit outside", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	{"tag/gained", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "---\ntags: [monster]\n---\n# Edited\n\nA note.\n"}, 2},
+	{"tag/lost", "```dataview\nLIST FROM #monster\n```", map[string]string{"Lists/A.md": "---\nlevel: 1\n---\n# A\n\nText of A.\n"}, 2},
+	{"tag/inline tag gained", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note. #monster\n"}, 2},
+	{"whole vault/edit", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"not a folder/edit outside", "```dataview\nLIST FROM -\"Other\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	{"link/edit the note read", "Rank: `= [[Target]].rank`", map[string]string{"Other/Target.md": "---\naliases: [Goal]\nrank: 4\n---\n# Target\n\nThe target.\n"}, 2},
+	{"link/edit outside", "Rank: `= [[Target]].rank`", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	{"link/alias changed", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```",
+		map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n"}, 2},
+	{"link/title changed", "```dataview\nTABLE parent FROM \"Lists\"\n```",
+		map[string]string{"Other/Target.md": "---\naliases: [Goal]\ntitle: Aim\nrank: 3\n---\n# Target\n\nThe target.\n"}, 1}, // a link shows the note's name, not its title
+	{"link/this.file.link, edit outside", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, this.file.link)\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	{"link/fragment's heading renamed", "```dataview\nTABLE WITHOUT ID [[Target#Part]] AS T FROM \"Lists\"\n```",
+		map[string]string{"Other/Target.md": "---\naliases: [Goal]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Whole\n"}, 2},
+	{"link/fragment, edit outside", "```dataview\nTABLE WITHOUT ID [[Target#Part]] AS T FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"clock/date(today)", "```dataview\nLIST FROM \"Lists\" WHERE date(today) > date(2000-01-01)\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"clock/date(\"today\")", "```dataview\nLIST FROM \"Lists\" WHERE date(\"today\") > date(2000-01-01)\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"file.inlinks", "```dataview\nTABLE file.inlinks FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"file.mtime", "```dataview\nTABLE file.mtime FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"file.size", "```dataview\nTABLE file.size FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"outgoing", "[[A]]\n\n```dataview\nLIST FROM outgoing([[]])\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"base view", "```base\nviews:\n  - type: table\n    name: All\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+}
+
+// TestCachedBuildQueries: a page whose Dataview queries ran is kept by
+// the build cache while what they read is unchanged, and rendered again
+// when it changed or cannot be vouched for (queryCases); every build's
+// output is byte for byte a build's without a cache (cacheRun.build).
+func TestCachedBuildQueries(t *testing.T) {
+	counts := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`)
+	for _, tc := range queryCases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newCacheRun(t, queryVault(tc.query))
+			r.build(t)
+			edit(t, r.opts.Source, maps.Clone(tc.edits))
+			res := r.build(t)
+			m := counts.FindStringSubmatch(res.Cache)
+			if m == nil {
+				t.Fatalf("Cache = %q, want a build from the cache", res.Cache)
+			}
+			reused, _ := strconv.Atoi(m[1])
+			asked, _ := strconv.Atoi(m[2])
+			if got := asked - reused; got != tc.rendered {
+				t.Errorf("%d pages rendered again (%s), want %d", got, res.Cache, tc.rendered)
+			}
+		})
+	}
+}
+
+// TestUpdateQueries: the same saves as serve's Updates (queryCases),
+// each of whose output is a clean build's byte for byte
+// (updateRun.update), rendering again the same pages: a query page only
+// when a note saved was or is a member of a source it scanned, a note
+// it read through a link changed, names may resolve otherwise, or it
+// read what no note holds. With cached, serve starts from a build that
+// took the query page from the build cache.
+func TestUpdateQueries(t *testing.T) {
+	for _, tc := range queryCases {
+		for _, cached := range []bool{false, true} {
+			t.Run(tc.name+"/cached="+strconv.FormatBool(cached), func(t *testing.T) {
+				src := t.TempDir()
+				sitetest.WriteFiles(t, src, queryVault(tc.query))
+				opts := content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}
+				if cached {
+					opts.CacheDir, opts.ReuseBuild = t.TempDir(), true
+					opts.Dest = filepath.Join(t.TempDir(), "out")
+					res, err := Build(context.Background(), opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res.Cleanup()
+				}
+				r := startUpdates(t, opts, true)
+				u := r.update(t, maps.Clone(tc.edits))
+				if u.Rendered != tc.rendered {
+					t.Errorf("Update rendered %d pages, want %d", u.Rendered, tc.rendered)
+				}
+			})
+		}
+	}
+}
