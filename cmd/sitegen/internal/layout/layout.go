@@ -695,6 +695,13 @@ type Layout struct {
 	// pagination: the sidebar's entries before and after the page, by
 	// their labels), and reads what its front matter says of them.
 	Pager func(meta map[string]any) (prev, next PagerLink)
+	// PagerLabel, when set, makes a page's previous and next links name
+	// the pages they lead to as the navigation labels them, with no
+	// section before: PagerLabel of the linked page's front matter where
+	// not "", else its navigation label (Docusaurus's toDocNavigationLink:
+	// "paginationLabel ?? sidebarLabel ?? options?.sidebarItemLabel ??
+	// title", a category's label for its generated index).
+	PagerLabel func(meta map[string]any) string
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading

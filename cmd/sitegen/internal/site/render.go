@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/xml"
@@ -448,12 +449,19 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		link *templates.Link
 		to   *content.Page
 	}{{v.Prev, p.Prev}, {v.Next, p.Next}} {
+		if s.Lay.PagerLabel != nil && l.link != nil && l.to != nil {
+			l.link.Title = cmp.Or(s.Lay.PagerLabel(l.to.Meta), l.to.Label())
+			continue
+		}
 		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
 			l.link.Section = sec.Label()
 		}
 	}
 	if s.Lay.Pager != nil && !v.Hide.Pager {
 		s.pagerLinks(p, v)
+	}
+	if s.BlogPost(p) {
+		v.PrevWord, v.NextWord = "Newer post", "Older post" // Docusaurus's BlogPostPaginator
 	}
 	depth := 0
 	for a := p.Parent; a != nil; a = a.Parent {
