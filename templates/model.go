@@ -343,6 +343,9 @@ type Page struct {
 	// PrevWord and NextWord name Prev and Next in the pager, "" for
 	// "Previous" and "Next" (a blog post's "Newer post" and "Older post").
 	PrevWord, NextWord string
+	// Lead is the text shown under the page's title (a Docusaurus
+	// generated index's description), "" for none.
+	Lead string
 	// Children lists a section's pages and subsections (section and home views):
 	// on a long list cut into pages (see Pagination), this page's part.
 	Children []Link

@@ -702,6 +702,12 @@ type Layout struct {
 	// "paginationLabel ?? sidebarLabel ?? options?.sidebarItemLabel ??
 	// title", a category's label for its generated index).
 	PagerLabel func(meta map[string]any) string
+	// Excerpts: a page with an id of the tool's (Page.ID: a Docusaurus
+	// doc) whose front matter gives no description is described by the
+	// text of its first paragraph (Docusaurus's "description:
+	// frontMatter.description ?? excerpt": its meta description, its
+	// card in a generated index).
+	Excerpts bool
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading

@@ -155,6 +155,7 @@ func (w *keyWriter) page(p *templates.Page) {
 	}
 	w.str(p.PrevWord)
 	w.str(p.NextWord)
+	w.str(p.Lead)
 	w.links(p.Children)
 	if w.null(p.Pagination == nil) {
 		w.int(p.Pagination.Number)

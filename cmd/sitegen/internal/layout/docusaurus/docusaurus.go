@@ -341,6 +341,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Hide = hideTOC
 	l.PagerLabel = paginationLabel
+	l.Excerpts = true
 	l.Static = []string{"static"}
 	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will

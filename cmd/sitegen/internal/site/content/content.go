@@ -671,6 +671,9 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
 		}
 	}
+	if p.Description == "" && p.docID != "" && s.Lay.Excerpts {
+		p.Description = blogExcerpt(doc, src) // a doc's (layout.Layout.Excerpts)
+	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle
 	}
