@@ -365,6 +365,12 @@ type Page struct {
 	Breadcrumbs []Link
 	// Prev and Next are the neighbours in reading order (nil at the ends).
 	Prev, Next *Link
+	// PrevWord and NextWord name Prev and Next in the pager, "" for
+	// "Previous" and "Next" (a blog post's "Newer post" and "Older post").
+	PrevWord, NextWord string
+	// Lead is the text shown under the page's title (a Docusaurus
+	// generated index's description), "" for none.
+	Lead string
 	// Children lists a section's pages and subsections (section and home views):
 	// on a long list cut into pages (see Pagination), this page's part.
 	Children []Link
@@ -778,6 +784,15 @@ func (s *Site) Systems() []*NavItem {
 		}
 	}
 	return out
+}
+
+// pagerWord is the word over a previous or next link: word, else
+// fallback.
+func pagerWord(word, fallback string) string {
+	if word == "" {
+		return fallback
+	}
+	return word
 }
 
 // pagerTitle is a previous or next link's text: the page's title after

@@ -726,6 +726,19 @@ type Layout struct {
 	// navigation does not list has its first link as the next (there,
 	// the page's index is -1 and "candidates[index + 1]" the first).
 	PagerOnce, PagerFirst bool
+	// PagerLabel, when set, makes a page's previous and next links name
+	// the pages they lead to as the navigation labels them, with no
+	// section before: PagerLabel of the linked page's front matter where
+	// not "", else its navigation label (Docusaurus's toDocNavigationLink:
+	// "paginationLabel ?? sidebarLabel ?? options?.sidebarItemLabel ??
+	// title", a category's label for its generated index).
+	PagerLabel func(meta map[string]any) string
+	// Excerpts: a page with an id of the tool's (Page.ID: a Docusaurus
+	// doc) whose front matter gives no description is described by the
+	// text of its first paragraph (Docusaurus's "description:
+	// frontMatter.description ?? excerpt": its meta description, its
+	// card in a generated index).
+	Excerpts bool
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading

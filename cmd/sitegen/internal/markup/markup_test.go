@@ -393,3 +393,28 @@ func TestLinkDestinationEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsupportedBlocks: a pymdownx.blocks line is "///", a block's name
+// and an optional "| title", or "///" alone (its end): pymdownx's
+// RE_START "(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?)[ ]*)?(?:\n|$)" and
+// RE_END "(/{3,})[ ]*(?:\n|$)"; a sentence that starts with "///"
+// (MetaFam/TheGame's "///Comment or discuss ... [here](…)") is prose,
+// shown as text by every tool, and no warning.
+func TestUnsupportedBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"/// note", true},
+		{"/// admonition | Some title", true},
+		{"///tab|Two", true},
+		{"///", true},
+		{"//// details", true},
+		{"///Comment or discuss the changes [here](https://example.org).", false},
+		{"/// not a block, a sentence", false},
+	} {
+		if got := unsupported([]byte(tc.line)) != ""; got != tc.want {
+			t.Errorf("%q: warned %t, want %t", tc.line, got, tc.want)
+		}
+	}
+}

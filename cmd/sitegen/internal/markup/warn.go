@@ -264,13 +264,18 @@ func autodoc(p *ast.Paragraph, src []byte) ([]autodocInstr, bool) {
 	return ids, only
 }
 
+// blockLineRE is a pymdownx.blocks line: its start ("/// name", "|
+// title" after it) or its end ("///"), as pymdownx's RE_START and
+// RE_END read them; a sentence after "///" is none.
+var blockLineRE = regexp.MustCompile(`^/{3,}[ ]*(?:[\w-]+[ ]*(?:\|.*)?)?$`)
+
 // unsupported names the syntax of other tools a paragraph starts with (or
 // holds), which sitegen shows as text: MkDocs blocks and snippets, Hugo
 // shortcodes, FastAPI-style includes. "" when there is none.
 func unsupported(line []byte) string {
 	l := strings.TrimSpace(string(line))
 	switch {
-	case strings.HasPrefix(l, "///"):
+	case blockLineRE.MatchString(l):
 		return "a MkDocs /// block (pymdownx.blocks)"
 	case strings.HasPrefix(l, "--8<--"):
 		return "a MkDocs --8<-- snippet include"

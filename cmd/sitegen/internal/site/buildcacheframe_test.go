@@ -71,7 +71,7 @@ var frameCases = []askEdits{
 		{"docs/rules/01-ay.md": "---\nsidebar_label: Aye\n---\n# Ay\n\nAy.\n"},     // bee's previous, the sidebar
 		{"docs/rules/02-bee.md": "---\nsidebar_position: 0\n---\n# Bee\n\nBee.\n"}, // the order: previous and next, the sidebar
 		{"docs/rules/01-ay.md": "---\npagination_next: intro\n---\n# Ay\n\nAy.\n"}, // its next, named in front matter
-		{"docs/intro.md": "# Intro\n\nWelcome, all.\n"},                            // a body only: the others kept
+		{"docs/intro.md": "# Intro\n\nWelcome.\n\nAll of you.\n"},                  // a body only (its first paragraph, its description, the same): the others kept
 	}},
 	{"mkdocs", map[string]string{
 		"mkdocs.yml":    "site_name: Book\ntheme:\n  name: material\nnav:\n  - Home: index.md\n  - Rules: rules.md\n  - Magic: magic.md\n",

@@ -199,3 +199,34 @@ func trailingSlashFalseGeneratedIndex(t *testing.T, files map[string]string) {
 		}
 	}
 }
+
+// TestDocusaurusTrailingSlashFalseIndexDoc: under trailingSlash: false a
+// folder's index doc (docs/lore/index.md, URL /docs/lore) is written as
+// the file docs/lore.html, none under docs/lore/ ("trailingSlash: false:
+// /docs/myDoc.html", https://docusaurus.io/docs/api/docusaurus-config#trailingSlash).
+// Docusaurus 3.10.2 built BootGoblin/concreth-bible so:
+// docs/dm-master/the-cursed-kingdom.html, no the-cursed-kingdom/index.html.
+func TestDocusaurusTrailingSlashFalseIndexDoc(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'throw', presets: [['classic', {docs: {}, blog: false}]]};\n",
+		"docs/intro.md":        "# Intro\n\n[lore](/docs/lore) [rel](./lore/index.md)\n",
+		"docs/lore/index.md":   "# Lore\n\n[npc](./npc.md)\n",
+		"docs/lore/npc.md":     "# The NPC\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	tree := readTree(t, out)
+	html, ok := tree["docs/lore.html"]
+	if !ok || strings.Contains(html, `http-equiv="refresh"`) || !strings.Contains(html, `href="/docs/lore/npc.html"`) {
+		t.Errorf("docs/lore.html is not the index doc (written %t):\n%.1500s", ok, html)
+	}
+	if _, ok := tree["docs/lore/index.html"]; ok {
+		t.Errorf("docs/lore/index.html written; Docusaurus writes the index doc as docs/lore.html only")
+	}
+	if !strings.Contains(tree["docs/intro.html"], `href="/docs/lore.html"`) {
+		t.Errorf("docs/intro.html does not link docs/lore.html")
+	}
+}

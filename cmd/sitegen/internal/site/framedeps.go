@@ -183,10 +183,12 @@ func (d *frameDeps) folderSame(dir string) bool {
 // changed reports whether page p's frame can differ from f, the frame
 // the graph keeps for its site path; true means it must be computed
 // again (and compared). A home page's frame is always computed: its
-// hero's links are resolved there, warnings included.
+// hero's links are resolved there, warnings included; so is a generated
+// index's: its cards show the descriptions of pages that are not its
+// children (indexCards).
 func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 	o := d.oldOf(p)
-	if d.all || f == nil || o == nil || p.Home != nil || o.Home != nil {
+	if d.all || f == nil || o == nil || p.Home != nil || o.Home != nil || d.s.GeneratedIndex(p) {
 		return true
 	}
 	s := d.s

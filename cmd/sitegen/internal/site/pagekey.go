@@ -153,6 +153,9 @@ func (w *keyWriter) page(p *templates.Page) {
 			w.link(l)
 		}
 	}
+	w.str(p.PrevWord)
+	w.str(p.NextWord)
+	w.str(p.Lead)
 	w.links(p.Children)
 	if w.null(p.Pagination == nil) {
 		w.int(p.Pagination.Number)

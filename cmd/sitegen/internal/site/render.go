@@ -2,11 +2,13 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/xml"
 	"fmt"
 	"maps"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -452,12 +454,19 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		link *templates.Link
 		to   *content.Page
 	}{{v.Prev, p.Prev}, {v.Next, p.Next}} {
+		if s.Lay.PagerLabel != nil && l.link != nil && l.to != nil {
+			l.link.Title = cmp.Or(s.Lay.PagerLabel(l.to.Meta), l.to.Label())
+			continue
+		}
 		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
 			l.link.Section = sec.Label()
 		}
 	}
 	if s.Lay.Pager != nil && !v.Hide.Pager {
 		s.pagerLinks(p, v)
+	}
+	if s.BlogPost(p) {
+		v.PrevWord, v.NextWord = "Newer post", "Older post" // Docusaurus's BlogPostPaginator
 	}
 	depth := 0
 	for a := p.Parent; a != nil; a = a.Parent {
@@ -496,8 +505,84 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		l.Title = c.Label()
 		v.Children = append(v.Children, l)
 	}
+	if s.GeneratedIndex(p) {
+		v.Lead = p.Description
+		if cards := s.indexCards(p, v); cards != nil {
+			v.Children = cards
+		}
+	}
 	v.Backlinks = s.Backlinks(p, s.Into)
 	return v
+}
+
+// indexCards are the links a category's generated index v (of page p)
+// lists: a card for each item of its category in the sidebar the page
+// shows ("Docusaurus generates an index page listing the category's
+// items", https://docusaurus.io/docs/sidebar/items#generated-index-page;
+// theme-classic's DocCardList of the category's items): a doc by its
+// label and description, a category by its label leading to its page,
+// else to its first link (findFirstSidebarItemLink), described by its
+// count of items ("1 item", "3 items": DocCard's categoryItemsPlural),
+// a link item. Nil where the sidebar does not hold the page.
+func (s *Site) indexCards(p *content.Page, v *templates.Page) []templates.Link {
+	var find func(items []*templates.NavItem) *templates.NavItem
+	find = func(items []*templates.NavItem) *templates.NavItem {
+		for _, it := range items {
+			if it.URL == v.URL && len(it.Children) > 0 {
+				return it
+			}
+			if f := find(it.Children); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	cat := find(v.NavTree())
+	if cat == nil {
+		return nil
+	}
+	base := strings.TrimSuffix(s.Cfg.RelURL("/"), "/")
+	cards := make([]templates.Link, 0, len(cat.Children))
+	for _, it := range cat.Children {
+		if it.Kind != templates.NavLink && (it.Kind != templates.NavDraft || len(it.Children) == 0) {
+			continue // a part's title, a separator: no item of the category
+		}
+		l := templates.Link{Title: it.Title, URL: it.URL}
+		switch {
+		case len(it.Children) > 0:
+			if l.URL == "" {
+				l.URL = firstNavURL(it.Children)
+			}
+			l.Description = "1 item"
+			if n := len(it.Children); n != 1 {
+				l.Description = fmt.Sprintf("%d items", n)
+			}
+		case !it.External:
+			if sp, err := url.PathUnescape(strings.TrimPrefix(it.URL, base)); err == nil {
+				if q := s.ByURL[sp]; q != nil {
+					l.Description = q.Description
+				}
+			}
+		}
+		if l.URL != "" {
+			cards = append(cards, l)
+		}
+	}
+	return cards
+}
+
+// firstNavURL is the URL of the first entry of items, depth first, that
+// links somewhere; "" for none.
+func firstNavURL(items []*templates.NavItem) string {
+	for _, it := range items {
+		if it.URL != "" {
+			return it.URL
+		}
+		if u := firstNavURL(it.Children); u != "" {
+			return u
+		}
+	}
+	return ""
 }
 
 // writePages writes the page v of p: one file, or the pages of a

@@ -340,6 +340,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Hide = hideTOC
+	l.PagerLabel = paginationLabel
+	l.Excerpts = true
 	l.Static = []string{"static"}
 	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will
@@ -590,6 +592,12 @@ func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 	l.Settings.BrokenLinks = links
 	l.Settings.BrokenAnchors = policy(obj, "onBrokenAnchors", "onBrokenAnchors", "warn")
 }
+
+// paginationLabel is a doc's pagination_label: "The text used by the
+// document next/previous buttons for this document", before its
+// sidebar_label and title
+// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter).
+func paginationLabel(meta map[string]any) string { return scalar(meta["pagination_label"]) }
 
 // hideTOC is a doc's hide_table_of_contents ("Whether to hide the table
 // of contents to the right", default false), read as Joi's boolean()

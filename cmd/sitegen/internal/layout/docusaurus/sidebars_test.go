@@ -84,3 +84,28 @@ func TestSidebarsComputedCategory(t *testing.T) {
 		t.Errorf("notes = %q, want the category Gen left out at sidebars.js:2", notes)
 	}
 }
+
+// TestSidebarsLinkItem: {type: 'link', label, href} is "Link to any page
+// (internal or external)" (https://docusaurus.io/docs/sidebar/items#sidebar-item-link):
+// an entry of its own, another site's opening in a new tab (Docusaurus's
+// Link: target="_blank"); a script URL is not published, a missing href
+// is noted (Docusaurus requires it).
+func TestSidebarsLinkItem(t *testing.T) {
+	js := "module.exports = {s: ['a', {type: 'link', label: 'SRD', href: 'https://example.org/srd'}, " +
+		"{type: 'link', label: 'Here', href: '/docs/a'}, {type: 'link', label: 'Bad', href: 'javascript:alert(1)'}, {type: 'link', label: 'None'}]};"
+	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true, (&rules{routeBase: "docs"}).url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range nav {
+		got = append(got, fmt.Sprintf("%s%s>%s>%s", e.ID, e.Title, e.Link, e.Target))
+	}
+	if want := "[a>> SRD>https://example.org/srd>_blank Here>/docs/a>]"; fmt.Sprint(got) != want {
+		t.Errorf("nav = %s, want %s", got, want)
+	}
+	if len(notes) != 2 || !strings.Contains(notes[0], `"Bad"`) || !strings.Contains(notes[1], "without href") {
+		t.Errorf("notes = %q, want one on the javascript: link, one on the missing href", notes)
+	}
+}

@@ -37,6 +37,7 @@ func (s *Site) BlogList(b *layout.Blog) (*Page, []*Page) {
 // the archive and the authors' pages.
 func (s *Site) buildBlog() {
 	s.feedFiles = map[string]bool{}
+	s.blogPosts = map[*Page]bool{}
 	for _, b := range s.Lay.Blogs {
 		s.buildOneBlog(b)
 	}
@@ -49,6 +50,7 @@ func (s *Site) buildOneBlog(b *layout.Blog) {
 		return
 	}
 	list.PerPage = b.PerPage
+	s.blogPager(list, posts)
 	for _, f := range b.Feeds {
 		if len(posts) == 0 {
 			break // no feed without posts (writeBlogFeeds)
@@ -92,6 +94,36 @@ func (s *Site) buildOneBlog(b *layout.Blog) {
 		index.Children = append(index.Children, newList(a.Page, a.Title(len(byAuthor[a.Key])), byAuthor[a.Key], index))
 	}
 }
+
+// blogPager takes the blog's list out of the site's reading order and
+// gives its posts the blog's own neighbours, newest first: the list has
+// its own pagination ("Newer entries" / "Older entries", Docusaurus's
+// BlogListPaginator), a post the posts beside it in the blog ("prevItem
+// = index > 0 ? listedBlogPosts[index - 1]", plugin-content-blog's
+// lib/index.js; BlogPostPaginator's "Newer post" and "Older post").
+func (s *Site) blogPager(list *Page, posts []*Page) {
+	if list.Prev != nil {
+		list.Prev.Next = list.Next
+	}
+	if list.Next != nil {
+		list.Next.Prev = list.Prev
+	}
+	list.Prev, list.Next = nil, nil
+	for i, p := range posts {
+		s.blogPosts[p] = true
+		p.Prev, p.Next = nil, nil
+		if i > 0 {
+			p.Prev = posts[i-1]
+		}
+		if i+1 < len(posts) {
+			p.Next = posts[i+1]
+		}
+	}
+}
+
+// BlogPost reports whether p is a post of one of the layout's blogs
+// (its previous and next are the newer and older posts).
+func (s *Site) BlogPost(p *Page) bool { return s.blogPosts[p] }
 
 // blogExcerpt is a post's summary where its front matter gives none: the
 // text of its first paragraph, as Docusaurus's createExcerpt takes it

@@ -678,7 +678,10 @@ func (s *Site) loadPage(rel string) *Page {
 			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
-	if !p.Failed && p.Kind == templates.KindPage {
+	if !p.Failed && (p.Kind == templates.KindPage || p.Kind == templates.KindSection && p.docID != "" && s.Lay.SectionFiles) {
+		// A doc that is its folder's page is the tool's file too
+		// (Docusaurus's trailingSlash: false: docs/lore/index.md at
+		// docs/lore.html), as a generated index is (generatedFile).
 		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
 	}
 	p.Ids = s.Md.IDs(doc, src)
@@ -697,6 +700,9 @@ func (s *Site) loadPage(rel string) *Page {
 		if p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
 			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
 		}
+	}
+	if p.Description == "" && p.docID != "" && s.Lay.Excerpts {
+		p.Description = blogExcerpt(doc, src) // a doc's (layout.Layout.Excerpts)
 	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle

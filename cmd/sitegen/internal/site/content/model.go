@@ -40,6 +40,7 @@ type Model struct {
 	ByURL       map[string]*Page     // site path of a page or alias -> the page (checkURLs)
 	listURLs    map[string]*Page     // site path of a further page of a long list (listPaths) -> the list's page (checkURLs)
 	feedFiles   map[string]bool      // the blog's feeds, by content-free path ("blog/rss.xml": writeFeeds)
+	blogPosts   map[*Page]bool       // the posts of the layout's blogs (buildBlog): their previous and next are the newer and older posts
 	FilesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
 	CopyNotes   []string             // a line on each generated copy of other pages (copies.go), for Result.Info
 	// What the tools say not to publish (publish.go): the reason by

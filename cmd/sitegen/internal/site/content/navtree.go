@@ -641,6 +641,10 @@ func (s *Site) sidebarPager(navs map[string][]*templates.NavItem) {
 	s.docPagination()
 }
 
+// GeneratedIndex reports whether p is a category's generated page (a
+// Docusaurus generated index, whose list is its category's items).
+func (s *Site) GeneratedIndex(p *Page) bool { return s.generatedIndex(p) }
+
 // generatedIndex reports whether p is a category's generated page (a
 // Docusaurus category's generated index: a folder's,
 // layout.Page.Generated, or a sidebars file's, sidebarIndexes).
