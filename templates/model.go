@@ -69,6 +69,9 @@ type Site struct {
 	SuffixTitles bool
 	// TitleSuffix ends each page's <title> when SuffixTitles ("" for none).
 	TitleSuffix string
+	// SuffixNotHome: with SuffixTitles, the home page's <title> is the
+	// site's title alone (MkDocs's themes).
+	SuffixNotHome bool
 	// LinkPreviews turns on js/site.js's previews of links to other pages
 	// (each page's previews file, written by the engine).
 	LinkPreviews bool
@@ -683,6 +686,8 @@ func (p *Page) DocumentTitle() string {
 	switch {
 	case p.DocTitle != "":
 		return p.DocTitle
+	case p.Site.SuffixTitles && p.Kind == KindHome && p.Site.SuffixNotHome:
+		return p.Site.Title
 	case p.Site.SuffixTitles && p.Title != "":
 		return p.Title + p.Site.TitleSuffix
 	case p.Site.SuffixTitles:

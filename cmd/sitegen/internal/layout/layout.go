@@ -767,6 +767,11 @@ type Layout struct {
 	// Quartz's pageTitleSuffix), in place of sitegen's "Page · Section ·
 	// Site" (templates.Site.SuffixTitles). Nil keeps sitegen's.
 	TitleSuffix *string
+	// SuffixNotHome: with TitleSuffix, the home page's <title> is the
+	// site's title alone (MkDocs's themes: "{% if page and page.title and
+	// not page.is_homepage %}{{ page.title }} - {% endif %}{{
+	// config.site_name }}").
+	SuffixNotHome bool
 	// DocTitle, when set, is the tool's whole <title> of a page: title
 	// is the page's own ("" for a page with none: no front matter title
 	// nor heading), site the site's title, meta its front matter

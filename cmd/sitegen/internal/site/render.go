@@ -82,7 +82,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.Cfg.LinkPreviews
 	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
 	if s.Lay.TitleSuffix != nil {
-		view.SuffixTitles, view.TitleSuffix = true, *s.Lay.TitleSuffix
+		view.SuffixTitles, view.TitleSuffix, view.SuffixNotHome = true, *s.Lay.TitleSuffix, s.Lay.SuffixNotHome
 	}
 	view.PreviewShards = s.previewShards()
 	s.prevs = newPreviewSet(s.bc != nil)

@@ -241,6 +241,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Content = d
 	}
 	l.Settings.Title = str("site_name")
+	// Its themes' <title> (mkdocs, readthedocs and Material's base.html):
+	// "{{ page.title }} - {{ config.site_name }}", the site's name alone
+	// on the home page.
+	if l.Settings.Title != "" {
+		suffix := " - " + l.Settings.Title
+		l.TitleSuffix, l.SuffixNotHome = &suffix, true
+	}
 	// "site_url: Set the canonical URL of the site"
 	// (https://www.mkdocs.org/user-guide/configuration/#site_url).
 	l.Settings.BaseURL, l.Settings.BaseURLKey = str("site_url"), "site_url"

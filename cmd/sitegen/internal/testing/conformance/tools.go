@@ -60,18 +60,22 @@ var SitegenStrict = Tool{
 var sitegenMarkup = Markup{
 	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
 	// The page's title, as <title> gives it ("Combat · Rules · Site", or
-	// "Combat | Site" where the layout follows its tool's <title>:
-	// layout.Layout.TitleSuffix), without the names of its section and
-	// site; the home page's <title> is the site's, its <h1> its own.
+	// "Combat | Site" or "Combat - Site" where the layout follows its
+	// tool's <title>: layout.Layout.TitleSuffix), without the names of
+	// its section and site; the home page's <title> is the site's, its
+	// <h1> its own.
 	Title: func(doc *html.Node) string {
 		if Find(doc, func(n *html.Node) bool { return n.Data == "body" && Attr(n, "class") == "kind-home" }) != nil {
 			return Text(Find(Find(doc, func(n *html.Node) bool { return n.Data == "main" }), func(n *html.Node) bool { return n.Data == "h1" }))
 		}
 		t := Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+		site := Text(Find(doc, func(n *html.Node) bool { return Attr(n, "class") == "site-title" }))
 		if i := strings.Index(t, " · "); i >= 0 {
 			t = t[:i]
 		} else if i := strings.LastIndex(t, " | "); i >= 0 {
 			t = t[:i]
+		} else if site != "" && strings.HasSuffix(t, " - "+site) { // MkDocs's "Page - Site"
+			t = strings.TrimSuffix(t, " - "+site)
 		}
 		return t
 	},
