@@ -204,6 +204,9 @@ func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 	if len(p.Children) != len(o.Children) {
 		return true
 	}
+	if s.Lay.ListDate != nil && len(p.Children) > 1 {
+		return true // its list is ordered by dates (Site.ListChildren), which a save of a child moves
+	}
 	for i, c := range p.Children {
 		if c.SitePath != o.Children[i].SitePath || d.touchOf(c)&touchRest != 0 { // a list shows labels
 			return true
