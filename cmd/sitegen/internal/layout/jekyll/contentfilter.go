@@ -122,8 +122,9 @@ type pageText struct {
 	htmlOps []layout.HTMLOp
 }
 
-// htmlOnly are the ops of ops that change the page's rendered text html,
-// each applied before the next is counted, as ops on its HTML.
+// htmlOnly are the ops of ops that change the page's rendered text html
+// (kramdown's, void elements as XHTML), each applied before the next is
+// counted, as ops on sitegen's HTML.
 func htmlOnly(ops []textOp, html string) []layout.HTMLOp {
 	var kept []layout.HTMLOp
 	for _, op := range ops {
@@ -131,16 +132,18 @@ func htmlOnly(ops []textOp, html string) []layout.HTMLOp {
 			continue
 		}
 		html = op.apply(html)
-		kept = append(kept, layout.HTMLOp{Old: op.old, New: op.new, First: op.first})
+		// sitegen writes void elements as HTML: "<hr>" for kramdown's "<hr />".
+		kept = append(kept, layout.HTMLOp{Old: strings.ReplaceAll(op.old, " />", ">"), New: op.new, First: op.first})
 	}
 	return kept
 }
 
 // renderedText is the page's text src (Markdown, its Liquid run) as
 // HTML, as Jekyll's converter writes it before the layouts run
-// (kramdown's GFM input: tables, strikethrough; raw HTML kept).
+// (kramdown's GFM input: tables, strikethrough; raw HTML kept; void
+// elements written as XHTML, "<hr />", as kramdown writes them).
 func renderedText(src []byte) string {
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(ghtml.WithUnsafe()))
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(ghtml.WithUnsafe(), ghtml.WithXHTML()))
 	var b bytes.Buffer
 	if err := md.Convert(src, &b); err != nil {
 		return string(src)
