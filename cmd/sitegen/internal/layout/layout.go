@@ -918,6 +918,60 @@ type Expanded struct {
 	// page is then made again on every incremental build and serve
 	// update, as any page may have come, gone or changed its title.
 	ReadsSite bool
+	// HTMLOps are the changes a layout's filters make to the page's
+	// content that match its HTML ({{ content | replace: '<table>',
+	// '<table class="x">' }}): applied in order to the page's text once
+	// converted to HTML, as the tool applies them to the page rendered.
+	HTMLOps []HTMLOp
+}
+
+// An HTMLOp replaces Old by New in a page's HTML: every occurrence, or
+// the first only (First).
+type HTMLOp struct {
+	Old, New string
+	First    bool
+}
+
+// ApplyHTMLOps is html with each of ops applied in order; starts, the
+// offsets of places in html (a page's top-level blocks, ascending), are
+// moved with the text around them (one inside a replaced string, to its
+// end).
+func ApplyHTMLOps(ops []HTMLOp, html string, starts []int) string {
+	for _, op := range ops {
+		if op.Old == "" || !strings.Contains(html, op.Old) {
+			continue
+		}
+		var b strings.Builder
+		b.Grow(len(html))
+		at, delta, j := 0, 0, 0
+		for {
+			k := strings.Index(html[at:], op.Old)
+			if k < 0 {
+				break
+			}
+			k += at
+			for ; j < len(starts) && starts[j] <= k; j++ {
+				starts[j] += delta
+			}
+			b.WriteString(html[at:k])
+			b.WriteString(op.New)
+			end := k + len(op.Old)
+			for ; j < len(starts) && starts[j] < end; j++ {
+				starts[j] = k + delta + len(op.New)
+			}
+			delta += len(op.New) - len(op.Old)
+			at = end
+			if op.First {
+				break
+			}
+		}
+		b.WriteString(html[at:])
+		for ; j < len(starts); j++ {
+			starts[j] += delta
+		}
+		html = b.String()
+	}
+	return html
 }
 
 // Problem is an error or warning at a line of a page file, or of the

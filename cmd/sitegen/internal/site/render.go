@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 
@@ -388,13 +389,17 @@ func (s *Site) renderBody(p *content.Page, assets templates.Assets) *content.Bod
 			b.Err = true
 			return b
 		}
+		// The layout's filters on the page's HTML (Jekyll's {{ content |
+		// replace: '<table>', … }}), the blocks' offsets kept in step.
+		b.Content = layout.ApplyHTMLOps(p.HTMLOps, buf.String(), starts)
 		b.Px = s.Md.PreviewIndex(doc, src, starts)
 	} else if err := s.Md.Render(buf, src, doc); err != nil {
 		b.Report(content.Diagnostic{File: p.File, Msg: fmt.Sprintf("render markdown: %v", err)}, false)
 		b.Err = true
 		return b
+	} else {
+		b.Content = layout.ApplyHTMLOps(p.HTMLOps, buf.String(), nil)
 	}
-	b.Content = buf.String()
 	b.Toc, b.Flags, b.Scripts, b.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 	if s.Graph.Keeps() || s.indexed(p) {
 		b.Docs = searchDocs(p, doc, src)

@@ -28,9 +28,13 @@ import (
 // with the page's text rendered between two marks (pageText). A replace,
 // replace_first, remove or remove_first on it is then applied to the
 // page's own text before sitegen converts it, where it changes text only
-// (textOp.safe); any other change a layout makes to the content is not
-// honoured, with a warning naming the layout's file and line, and the page
-// shows its text unfiltered. A filter that reads the content without
+// (textOp.textOnly); one that matches the HTML (replace: '<table>',
+// '<table class="x">', remove: '<p>') is applied to the page's text once
+// sitegen has converted it (layout.Expanded.HTMLOps), as Jekyll applies it
+// to the page rendered. Any other change a layout makes to the content (a
+// filter other than these four: escape, …) is not honoured, with a
+// warning naming the layout's file and line, and the page shows its text
+// unfiltered. A filter that reads the content without
 // writing it back (number_of_words, strip_html | truncatewords) reads the
 // rendered text, as in Jekyll.
 
@@ -113,13 +117,33 @@ func applyOps(ops []textOp, src []byte) []byte {
 type pageText struct {
 	src, html string
 	ops       []textOp
+	// htmlOps are the ops applied to the page's converted HTML (an op
+	// that matches markup, and every op after it, in order).
+	htmlOps []layout.HTMLOp
+}
+
+// htmlOnly are the ops of ops that change the page's rendered text html
+// (kramdown's, void elements as XHTML), each applied before the next is
+// counted, as ops on sitegen's HTML.
+func htmlOnly(ops []textOp, html string) []layout.HTMLOp {
+	var kept []layout.HTMLOp
+	for _, op := range ops {
+		if op.old == "" || !strings.Contains(html, op.old) {
+			continue
+		}
+		html = op.apply(html)
+		// sitegen writes void elements as HTML: "<hr>" for kramdown's "<hr />".
+		kept = append(kept, layout.HTMLOp{Old: strings.ReplaceAll(op.old, " />", ">"), New: op.new, First: op.first})
+	}
+	return kept
 }
 
 // renderedText is the page's text src (Markdown, its Liquid run) as
 // HTML, as Jekyll's converter writes it before the layouts run
-// (kramdown's GFM input: tables, strikethrough; raw HTML kept).
+// (kramdown's GFM input: tables, strikethrough; raw HTML kept; void
+// elements written as XHTML, "<hr />", as kramdown writes them).
 func renderedText(src []byte) string {
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(ghtml.WithUnsafe()))
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(ghtml.WithUnsafe(), ghtml.WithXHTML()))
 	var b bytes.Buffer
 	if err := md.Convert(src, &b); err != nil {
 		return string(src)
@@ -210,10 +234,13 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 // layouts' HTML so far, the page's text a contentMark) rendered between
 // textOpen and textClose, with each such span back to inner, the ops
 // this layout applied (page.ops from at) applied to its HTML. Where the
-// span is not inner with those ops applied, or an op is not safe, the
-// layout's filters are not honoured: a warning at the line that filters
-// the content, the text unfiltered. A content the layout read and did not
-// write (a count of its words) is no span.
+// ops change the text only they go to the page's Markdown (page.ops);
+// where one matches markup they go, with every op after it, to the page's
+// converted HTML (page.htmlOps), and the span is inner unchanged: the
+// whole HTML gets them once. Where the span is not inner with those ops
+// applied, the layout's filters are not honoured: a warning at the line
+// that filters the content, the text unfiltered. A content the layout
+// read and did not write (a count of its words) is no span.
 func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte, first int, probs *[]layout.Problem) []byte {
 	ops := page.ops[at:]
 	rendered := strings.ReplaceAll(inner, contentMark, page.html)
@@ -221,7 +248,8 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 	for _, op := range ops {
 		want = op.apply(want)
 	}
-	kept, ok := sourceOps(ops, page.src, page.html)
+	kept, textOK := sourceOps(ops, page.src, page.html)
+	textOK = textOK && len(page.htmlOps) == 0  // after an op on the HTML, the next ones too, in order
 	parts := strings.Split(inner, contentMark) // the ops apply to the layouts' HTML around the page's text too, as in Jekyll
 	for i := range parts {
 		for _, op := range ops {
@@ -229,6 +257,7 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 		}
 	}
 	filtered := strings.Join(parts, contentMark)
+	spanOK := true
 	var res, plain []byte
 	rest := out
 	for {
@@ -243,16 +272,17 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 			break
 		}
 		if string(rest[:j]) != want {
-			ok = false
+			spanOK = false
 		}
 		res, plain = append(res, filtered...), append(plain, inner...)
 		rest = rest[j+len(textClose):]
 	}
 	res, plain = append(res, rest...), append(plain, rest...)
 	if !bytes.Contains(res, []byte(contentMark)) { // no span: the ops are the layout's, not the page text's
-		kept, ok = nil, true
+		kept, textOK, spanOK = nil, true, true
 	}
-	if !ok {
+	switch {
+	case !spanOK:
 		page.ops = page.ops[:at]
 		line := first
 		if loc := filtersContent.FindIndex(b); loc != nil {
@@ -262,6 +292,10 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 		}
 		*probs = append(*probs, layout.Problem{File: lf, Line: line, Col: 1, Warning: true,
 			Msg: "the layout changes the page's content in a way sitegen cannot apply to the page's text (its filters on {{ content }}); the page shows its text unfiltered"})
+		return bytes.ReplaceAll(plain, []byte(textClose), nil)
+	case !textOK: // on the page's converted HTML, the layouts' HTML in it
+		page.htmlOps = append(page.htmlOps, htmlOnly(ops, rendered)...)
+		page.ops = page.ops[:at]
 		return bytes.ReplaceAll(plain, []byte(textClose), nil)
 	}
 	page.ops = append(page.ops[:at], kept...) // the page's own text gets them in the expander

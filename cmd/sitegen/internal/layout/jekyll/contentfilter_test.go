@@ -3,6 +3,7 @@ package jekyll
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +34,9 @@ func TestLayoutFiltersContent(t *testing.T) {
 		"_layouts/stars.html":            "<div>\n{{ content | replace: \"*\", \"+\" }}\n</div>\n",
 		"_layouts/wrap.html":             "<div>\n\n{% include wrap.html content=content %}\n</div>\n",
 		"_includes/wrap.html":            "{{ include.content | replace: '<p>', '<p class=\"x\">' }}",
+		"_layouts/paras.html":            "<section>\n{{ content | replace: 'Roll', 'Throw' | remove: '<p>' | remove: '</p>' }}\n</section>\n",
+		"_layouts/rules.html":            "<div>\n{{ content | remove: '<hr />' | replace: '<br>', '' }}\n</div>\n",
+		"_layouts/escaped.html":          "<section>\n{{ content | escape }}\n</section>\n",
 		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
 		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
 		// allejo/jekyll-anchor-headings' way, as byodinsbeardrpg's
@@ -56,39 +60,59 @@ func TestLayoutFiltersContent(t *testing.T) {
 		want      []string // in this order in the page's text
 		not       []string // nowhere in it
 		warn      string   // the one warning, "file:line: text"
+		html      []layout.HTMLOp
 	}{
 		{"replace in an include, over lines", "---\nlayout: page\n---\nRoll [@skill Block @] or [@trait Tough @].\n",
 			[]string{`<div class="post-content">`, "Roll <span class='skill'>Block</span> or <span class='trait'>Tough</span>.", "</div>"},
-			[]string{"[@", "@]"}, ""},
+			[]string{"[@", "@]"}, "", nil},
 		{"remove_first", "---\nlayout: first\n---\nTODO one, TODO two.\n",
-			[]string{"one, TODO two."}, []string{"TODO one"}, ""},
-		// The pattern is HTML: it is not in the page's Markdown.
+			[]string{"one, TODO two."}, []string{"TODO one"}, "", nil},
+		// The pattern is HTML: it is not in the page's Markdown, it is
+		// applied to the page's HTML once sitegen has converted it.
 		{"a filter on the page's markup", "---\nlayout: table\n---\n| a |\n|---|\n| b |\n",
-			[]string{"| a |"}, []string{"class=\"table\""}, "_layouts/table.html:3: the layout changes the page's content"},
+			[]string{"| a |"}, []string{"class=\"table\""}, "", []layout.HTMLOp{{Old: "<table>", New: `<table class="table">`}}},
 		{"a filter on the page's markup in an include", "---\nlayout: wrap\n---\nText.\n",
-			[]string{"<div>", "Text."}, []string{"class=\"x\""}, "_layouts/wrap.html:3: the layout changes the page's content"},
+			[]string{"<div>", "Text."}, []string{"class=\"x\""}, "", []layout.HTMLOp{{Old: "<p>", New: `<p class="x">`}}},
+		// A replace of text before one of markup: both on the HTML, in
+		// their order.
+		{"filters on text and markup", "---\nlayout: paras\n---\nRoll the dice.\n",
+			[]string{"<section>", "Roll the dice.", "</section>"}, []string{"Throw"}, "",
+			[]layout.HTMLOp{{Old: "Roll", New: "Throw"}, {Old: "<p>"}, {Old: "</p>"}}},
+		// kramdown writes void elements as XHTML ("<hr />"): Jekyll's
+		// remove: '<hr />' removes the rule, a replace of '<br>' matches
+		// nothing. sitegen writes "<hr>": the op is on "<hr>".
+		{"a void element as kramdown writes it", "---\nlayout: rules\n---\nA\n\n---\n\nB  \nC\n",
+			[]string{"A", "---", "B"}, nil, "", []layout.HTMLOp{{Old: "<hr>"}}},
+		// Nothing to replace in the page's HTML: no op.
+		{"a markup pattern the page has not", "---\nlayout: table\n---\nNo table.\n",
+			[]string{"No table."}, nil, "", nil},
+		// A filter other than replace and remove: not applied, warned.
+		{"a filter on the content sitegen does not apply", "---\nlayout: escaped\n---\nText.\n",
+			[]string{"<section>", "Text.", "</section>"}, []string{"&lt;"}, "_layouts/escaped.html:2: the layout changes the page's content", nil},
 		// "number_of_words: Count the number of words in some text"
 		// (https://jekyllrb.com/docs/liquid/filters/): of the rendered text.
 		{"a count of the rendered text", "---\nlayout: words\n---\nOne two three.\n",
-			[]string{`<p class="n">3 words</p>`, "One two three."}, nil, ""},
+			[]string{`<p class="n">3 words</p>`, "One two three."}, nil, "", nil},
 		// The layout writes the text stripped and cut, not the page's text:
 		// what it writes is the page (a layout without {{ content }}).
 		{"the content read, not written", "---\nlayout: stripped\n---\nOne *two* three.\n",
-			[]string{"<p>\nOne two...\n</p>"}, []string{"three"}, "_layouts/stripped.html writes no {{ content }}"},
+			[]string{"<p>\nOne two...\n</p>"}, []string{"three"}, "_layouts/stripped.html writes no {{ content }}", nil},
 		// `*` is Markdown's emphasis: no star is left in the HTML, so
 		// the replace changes nothing on Jekyll's page.
 		{"a pattern only the Markdown has", "---\nlayout: stars\n---\nOne *two* three.\n",
-			[]string{"One *two* three."}, []string{"+"}, ""},
-		// "Layout inheritance": the outer layout's content is the inner
-		// layout's output, the page's text in it, both filtered.
+			[]string{"One *two* three."}, []string{"+"}, "", nil},
 		// The content handed to an include as a parameter is the page's
-		// HTML there too: the include's anchors are not applied (sitegen
-		// gives headings its own), the page's text is shown.
+		// HTML there too. This include cuts it at "<h" and writes it
+		// back whole, each "</h2>" replaced: what a replace on the HTML
+		// does, applied so (allejo's include, which writes each heading
+		// anew, is warned: see the escape row).
 		{"content handed to an include that cuts it", "---\nlayout: anchors\n---\n## Rules\n\nRoll the dice.\n",
 			[]string{`<div class="page">`, "## Rules", "Roll the dice.", "</div>"}, []string{`href="#"`, "<h\n", "<h<"},
-			"_layouts/anchors.html:2: the layout changes the page's content"},
+			"", []layout.HTMLOp{{Old: "</h2>", New: `<a href="#">#</a></h2>`}}},
+		// "Layout inheritance": the outer layout's content is the inner
+		// layout's output, the page's text in it, both filtered.
 		{"filters of an outer layout", "---\nlayout: inner\n---\nRoll [@skill Block @].\n",
-			[]string{"<article>", "<section><b>Inner</b>", "Roll <b>Block</b>.", "</section>", "</article>"}, []string{"[@"}, ""},
+			[]string{"<article>", "<section><b>Inner</b>", "Roll <b>Block</b>.", "</section>", "</article>"}, []string{"[@"}, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,8 +122,11 @@ func TestLayoutFiltersContent(t *testing.T) {
 			got := string(x.Src)
 			// A second page of the layout is run with its text rendered
 			// at once (liquidSite.filtering): the same page.
-			if y := expander(l, ls)("p.md", []byte(tt.src), read); string(y.Src) != got || len(y.Problems) != len(x.Problems) {
-				t.Errorf("second run: %q %v, first %q %v", y.Src, y.Problems, got, x.Problems)
+			if y := expander(l, ls)("p.md", []byte(tt.src), read); string(y.Src) != got || len(y.Problems) != len(x.Problems) || !slices.Equal(y.HTMLOps, x.HTMLOps) {
+				t.Errorf("second run: %q %v %+v, first %q %v %+v", y.Src, y.Problems, y.HTMLOps, got, x.Problems, x.HTMLOps)
+			}
+			if !slices.Equal(x.HTMLOps, tt.html) {
+				t.Errorf("ops on the HTML %+v, want %+v", x.HTMLOps, tt.html)
 			}
 			rest := got
 			for _, w := range tt.want {

@@ -178,7 +178,7 @@ func expandPage(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if own {
 			text = x.Src[from:]
 		}
-		before, after, ops, probs, err := ls.runLayout(file, src, text, lf, b, read, &x.ReadsSite)
+		before, after, ops, htmlOps, probs, err := ls.runLayout(file, src, text, lf, b, read, &x.ReadsSite)
 		x.Problems = append(x.Problems, probs...)
 		if errors.Is(err, errNoContent) {
 			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
@@ -210,6 +210,7 @@ func expandPage(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if len(ops) > 0 {
 			x.Src = append(x.Src[:from:from], applyOps(ops, x.Src[from:])...)
 		}
+		x.HTMLOps = htmlOps
 		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x
 	}

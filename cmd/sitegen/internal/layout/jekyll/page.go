@@ -208,7 +208,7 @@ const maxLayoutChain = 16
 // as Jekyll writes it.
 //
 // *readsSite is set when a layout read the site model.
-func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) (before, after []byte, ops []textOp, probs []layout.Problem, err error) {
+func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) (before, after []byte, ops []textOp, htmlOps []layout.HTMLOp, probs []layout.Problem, err error) {
 	var hit atomic.Bool
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
@@ -235,10 +235,10 @@ func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte
 		// (contentFilters).
 		page := &pageText{src: string(own), html: renderedText(own)}
 		content, probs, err = s.chain(lf, b, vars, m, read, &hit, page)
-		ops = page.ops
+		ops, htmlOps = page.ops, page.htmlOps
 	}
 	if err != nil {
-		return nil, nil, nil, probs, err
+		return nil, nil, nil, nil, probs, err
 	}
 	text := []byte(content)
 	if page, ok := vars["page"].(*hash); ok {
@@ -246,11 +246,11 @@ func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte
 	}
 	switch n := strings.Count(content, contentMark); {
 	case own == nil:
-		return layoutBlock(bytes.ReplaceAll(text, []byte(contentMark), nil), m.baseurl), nil, nil, probs, nil
+		return layoutBlock(bytes.ReplaceAll(text, []byte(contentMark), nil), m.baseurl), nil, nil, nil, probs, nil
 	case n == 0:
-		return layoutBlock(text, m.baseurl), nil, nil, probs, errNoContent
+		return layoutBlock(text, m.baseurl), nil, nil, nil, probs, errNoContent
 	case n > 1:
-		return nil, nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
+		return nil, nil, nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
 	}
 	// One element around the layouts' HTML and the page's text, so that
 	// an element a layout opens before {{ content }} and closes after it
@@ -258,7 +258,7 @@ func (s *liquidSite) runLayout(file string, src, own []byte, lf string, b []byte
 	pre, post, _ := bytes.Cut(text, []byte(contentMark))
 	before = append([]byte(layoutOpen), layoutLines(pre, m.baseurl)...)
 	after = append(layoutLines(post, m.baseurl), layoutClose...)
-	return before, after, ops, probs, nil
+	return before, after, ops, htmlOps, probs, nil
 }
 
 // layoutHTML is out, what the layout file lf (its text b, its template

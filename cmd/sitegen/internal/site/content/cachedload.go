@@ -87,6 +87,7 @@ type CachedLoad struct {
 	NameTitle      bool
 	Size           int64
 	Inline         []query.InlineField
+	HTMLOps        []layout.HTMLOp // Page.HTMLOps
 }
 
 // cachedAlias is an alias.
@@ -108,7 +109,7 @@ func ToCachedLoad(p *Page) *CachedLoad {
 		NavExclude: p.navExclude, SearchExclude: p.SearchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
 		PageFolder: p.folder, NavTitle: p.navTitle, NavOrderText: p.navOrderText, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
 		Includes: slices.Clone(p.Includes), Read: p.Read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
-		Home: p.Home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline), ReadsSite: p.ReadsSite}
+		Home: p.Home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline), ReadsSite: p.ReadsSite, HTMLOps: slices.Clone(p.HTMLOps)}
 	for _, a := range p.Aliases {
 		c.Aliases = append(c.Aliases, toCachedAlias(a))
 	}
@@ -183,7 +184,7 @@ func (c *CachedLoad) Page() (*Page, bool) {
 		navExclude: c.NavExclude, SearchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
 		folder: c.PageFolder, navTitle: c.NavTitle, navOrderText: c.NavOrderText, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
 		Includes: slices.Clone(c.Includes), Read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
-		Home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline), ReadsSite: c.ReadsSite}
+		Home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline), ReadsSite: c.ReadsSite, HTMLOps: slices.Clone(c.HTMLOps)}
 	for _, a := range c.Aliases {
 		p.Aliases = append(p.Aliases, a.alias())
 	}

@@ -260,6 +260,7 @@ type Page struct {
 	lines         []int                   // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	Includes      []string                // the source files its text includes (expand.go), read with its own
 	ReadsSite     bool                    // its text read the site's page list (layout.Expanded.ReadsSite): never reused from an earlier build
+	HTMLOps       []layout.HTMLOp         // the changes its layout's filters make to its converted HTML (layout.Expanded.HTMLOps), applied when it is rendered
 	Read          bool                    // its text could be read (it may have failed after)
 	pos           float64                 // place among siblings by the layout's rules, when hasPos
 	hasPos        bool

@@ -55,6 +55,7 @@ func (s *Site) pageSource(p *Page) (src []byte, lead string, err error) {
 		}
 	}
 	p.ReadsSite = x.ReadsSite
+	p.HTMLOps = x.HTMLOps
 	if x.Title != "" {
 		p.docTitle = x.Title
 	}

@@ -520,6 +520,12 @@ func (c *CachedLoad) Encode(e *RecordEnc) bool {
 		e.Str(f.Key)
 		e.Str(f.Value)
 	}
+	e.Uint(uint64(len(c.HTMLOps)))
+	for _, op := range c.HTMLOps {
+		e.Str(op.Old)
+		e.Str(op.New)
+		e.Bits(op.First)
+	}
 	return true
 }
 
@@ -595,6 +601,14 @@ func DecodeCachedLoad(d *RecordDec) *CachedLoad {
 		c.Inline = make([]query.InlineField, n)
 		for i := range c.Inline {
 			c.Inline[i] = query.InlineField{Key: d.Str(), Value: d.Str()}
+		}
+	}
+	if n := d.Count(); n > 0 {
+		c.HTMLOps = make([]layout.HTMLOp, n)
+		for i := range c.HTMLOps {
+			op := &c.HTMLOps[i]
+			op.Old, op.New = d.Str(), d.Str()
+			d.Bits(&op.First)
 		}
 	}
 	return c
