@@ -650,6 +650,10 @@ type Layout struct {
 	// pages have one (404.md): a VitePress locale's, whose tool writes
 	// one /404.html for the whole site.
 	NoNotFoundPage bool
+	// NotFoundTitle is the title of the 404 page sitegen writes (when
+	// the pages have none of their own): the tool's ("404": Starlight's
+	// get404Route); "" is sitegen's "Page not found".
+	NotFoundTitle string
 	// LocaleHomes: the language switcher leads to each locale's home
 	// page, not to the page shown at its path there (VitePress's
 	// themeConfig.i18nRouting: false).

@@ -664,3 +664,55 @@ func TestVitePressPublicPathFromRoot(t *testing.T) {
 		t.Errorf("want both images at img/a.png, got %d in %s", n, files["index.html"])
 	}
 }
+
+// TestVitePressPublicMarkdownPages: VitePress's pages are every .md file
+// of srcDir ("VitePress uses file-based routing: each generated HTML
+// page is mapped from a source Markdown file",
+// https://vitepress.dev/guide/routing), public/'s among them, and
+// public/'s files are "copied to the root of the output directory as-is"
+// (https://vitepress.dev/guide/asset-handling#the-public-directory).
+// Measured (VitePress 1.6.4, this fixture): public/capitulos/c1.md is the
+// page /public/capitulos/c1.html ("Chapter One | U"), which both links
+// reach, and is copied as it is to /capitulos/c1.md; public/img/a.png is
+// /img/a.png only. juninmd/meu-livro-2's nine chapters are so.
+func TestVitePressPublicMarkdownPages(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mjs":  "export default {title: 'U'}\n",
+		"index.md":               "# Home\n\n![logo](/public/img/a.png) ![same](/img/a.png)\n\n[c1](/public/capitulos/c1) [c1md](/public/capitulos/c1.md)\n",
+		"public/img/a.png":       "png",
+		"public/capitulos/c1.md": "# Chapter One\n\ntext [home](/)\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	c1 := files["public/capitulos/c1.html"]
+	if !strings.Contains(c1, "<title>Chapter One | U</title>") {
+		t.Errorf("public/capitulos/c1.html: want the page titled Chapter One | U, got %.300q", c1)
+	}
+	if files["capitulos/c1.md"] != "# Chapter One\n\ntext [home](/)\n" {
+		t.Errorf("capitulos/c1.md = %q, want public/'s file as it is", files["capitulos/c1.md"])
+	}
+	if files["img/a.png"] != "png" {
+		t.Errorf("img/a.png not published")
+	}
+	for rel := range files {
+		if strings.HasPrefix(rel, "public/") && rel != "public/capitulos/c1.html" {
+			t.Errorf("%s published: only public/'s Markdown is a page", rel)
+		}
+	}
+	for _, want := range []string{`<a href="/public/capitulos/c1.html">c1</a>`, `<a href="/public/capitulos/c1.html">c1md</a>`} {
+		if !strings.Contains(files["index.html"], want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if n := strings.Count(files["index.html"], `src="img/a.png"`) + strings.Count(files["index.html"], `src="/img/a.png"`); n != 2 {
+		t.Errorf("want both images at img/a.png, got %d in %s", n, files["index.html"])
+	}
+	for _, w := range res.WarningList {
+		t.Errorf("warning: %s", w)
+	}
+}

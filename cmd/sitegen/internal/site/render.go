@@ -150,10 +150,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		}
 		s.rendered.Add(-1) // the 404 page is not counted
 	} else if !s.Lay.NoNotFoundPage {
-		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
-		if s.Lay.DocTitle != nil { // VitePress's 404 page is titled "404"
-			notFound.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
-		}
+		notFound := s.notFoundPage(view)
 		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 			return err
 		}
@@ -781,4 +778,16 @@ func ownTitle(p *content.Page) bool {
 		return true
 	}
 	return p.DropH1
+}
+
+// notFoundPage is the 404 page sitegen writes when the pages have none:
+// titled as the tool titles its own (layout.Layout.NotFoundTitle, else
+// "Page not found"), with the tool's <title> where it has its own rule
+// (VitePress's 404 page is titled "404").
+func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
+	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, "Page not found"), URL: s.Cfg.RelURL("/404.html")}
+	if s.Lay.DocTitle != nil {
+		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
+	}
+	return p
 }

@@ -403,10 +403,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		return Update{}, err
 	}
 	if s.NotFound == nil && !s.Lay.NoNotFoundPage {
-		notFound := &templates.Page{Kind: templates.KindNotFound, Site: up.view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
-		if s.Lay.DocTitle != nil { // VitePress's 404 page is titled "404"
-			notFound.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
-		}
+		notFound := s.notFoundPage(up.view)
 		if err := s.writePage(ctx, w, "404.html", templates.Render(notFound)); err != nil {
 			return Update{}, err
 		}

@@ -194,6 +194,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		Unpublished: unpublished,
 		Unlisted:    unlisted,
 		HomeTitle:   true,
+		// Starlight's own 404 page is titled "404" (0.36.3's
+		// get404Route: data.title '404').
+		NotFoundTitle: "404",
+		Hide:          splash,
 		// "title (required) type: string: You must provide a title for
 		// every page" (starlight.astro.build/reference/frontmatter/).
 		TitleRequired:   true,
@@ -605,6 +609,17 @@ func (r rules) cut(rel string) (string, bool) {
 		return "", true
 	}
 	return strings.CutPrefix(rel, r.outside+"/")
+}
+
+// splash is layout.Layout.Hide: "Set to 'splash' to use a wider layout
+// without any sidebars designed for landing pages"
+// (https://starlight.astro.build/reference/frontmatter/#template): a
+// splash page shows neither the site's navigation (Starlight 0.36.3's
+// hasSidebar: template !== 'splash') nor a table of contents (getToC),
+// and keeps its previous and next links.
+func splash(meta map[string]any) (toc, nav, pager, path bool) {
+	s := meta["template"] == "splash"
+	return s, s, false, false
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),

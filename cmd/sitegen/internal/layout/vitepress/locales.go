@@ -121,6 +121,7 @@ func localeLayout(l *layout.Layout, k string) *layout.Layout {
 	c.Read = slices.Clone(l.Read)
 	c.Content = path.Join(l.Content, k)
 	c.Excluded = []string{}
+	c.Ignore = nil          // public/ is srcDir's, not the locale folder's
 	c.NoNotFoundPage = true // VitePress writes one 404.html, at the root
 	// srcExclude's globs are relative to srcDir, its pages' to srcDir/k.
 	c.UnpublishedPaths = slices.Clone(l.UnpublishedPaths)

@@ -52,7 +52,7 @@ func TestLocales(t *testing.T) {
     fr: { label: 'Français', lang: 'fr', title: 'Règles',
       themeConfig: { sidebar: { '/fr/guide/': [{ text: 'Guide', items: [{ text: 'B fr', link: '/fr/guide/b' }, { text: 'A fr', link: '/fr/guide/a.md' }] }] } } },
   } }`,
-			want: `root path="" label="English" lang="en"|title="Rules" lang="en" content="docs" excluded=[public fr] base="" nav=0:guide/a.md:Guide --- 0::Guide 1:guide/a.md:A 1:guide/b.md:B |true
+			want: `root path="" label="English" lang="en"|title="Rules" lang="en" content="docs" excluded=[fr] base="" nav=0:guide/a.md:Guide --- 0::Guide 1:guide/a.md:A 1:guide/b.md:B |true
 fr path="fr" label="Français" lang="fr"|title="Règles" lang="fr" content="docs/fr" excluded=[] base="/fr/" nav=0::Guide 1:guide/b.md:B fr 1:guide/a.md:A fr |true
 `,
 		},
@@ -65,7 +65,7 @@ fr path="fr" label="Français" lang="fr"|title="Règles" lang="fr" content="docs
 			config: `export default { title: 'Top', lang: 'en-US',
   themeConfig: { sidebar: [{ text: 'Top A', link: '/guide/a' }] },
   locales: { root: { label: 'English' }, fr: { } } }`,
-			want: `root path="" label="English" lang="en-US"|title="Top" lang="en-US" content="docs" excluded=[public fr] base="" nav=0:guide/a.md:Top A |true
+			want: `root path="" label="English" lang="en-US"|title="Top" lang="en-US" content="docs" excluded=[fr] base="" nav=0:guide/a.md:Top A |true
 fr path="fr" label="fr" lang="en-US"|title="Top" lang="en-US" content="docs/fr" excluded=[] base="/fr/" nav=|false
 `,
 		},

@@ -13,8 +13,9 @@
 //   - Pages: every .md file under srcDir (default ".", relative to the
 //     project root), except node_modules/, dist/ and hidden names, and
 //     the srcExclude globs, which are not published and which the
-//     build's report counts (layout.PathRule); srcDir/public/ is
-//     published at the site's root.
+//     build's report counts (layout.PathRule); srcDir/public/'s files
+//     are published at the site's root as they are, and its .md files
+//     are pages too, at their own path (public/a.md at /public/a.html).
 //   - URLs: file-based, "guide/getting-started.md" at
 //     /guide/getting-started.html, "guide/index.md" at /guide/, as
 //     VitePress writes them (HTMLURL); with cleanUrls: true, which needs a
@@ -456,9 +457,12 @@ func sidebarArgument(raw []byte) any {
 
 // public makes srcDir's public/ the layout's static folder ("Assets placed
 // in public will be copied to the root of the output directory as-is"),
-// left out of the pages. It is where srcDir says, so it is checked as a
-// folder that setting names (line and col: where srcDir is written, 0
-// when it is not): never a link out of the source or to a hidden name.
+// its files left out of the content but for its Markdown: VitePress's
+// pages are every .md file of srcDir, public/'s too (VitePress 1.6.4
+// builds public/a/b.md as the page /public/a/b.html and copies the file
+// to /a/b.md). It is where srcDir says, so it is checked as a folder
+// that setting names (line and col: where srcDir is written, 0 when it
+// is not): never a link out of the source or to a hidden name.
 func public(dir string, l *layout.Layout, line, col int) error {
 	key := ""
 	if line > 0 {
@@ -469,8 +473,15 @@ func public(dir string, l *layout.Layout, line, col int) error {
 		return err
 	}
 	l.Static = []string{p}
-	l.Excluded = []string{"public"}
+	l.Ignore = publicFile
 	return nil
+}
+
+// publicFile is layout.Layout.Ignore for srcDir's public/: its files are
+// the static folder's, not the content's, except its Markdown pages.
+func publicFile(rel string, dir bool) bool {
+	in, ok := strings.CutPrefix(rel, "public/")
+	return ok && in != "" && !dir && !strings.HasSuffix(in, ".md")
 }
 
 // navReader flattens themeConfig.sidebar (and themeConfig.nav, whose

@@ -1,0 +1,55 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestStarlightSplashAnd404: "template: 'doc' | 'splash' ... Set to
+// 'splash' to use a wider layout without any sidebars designed for
+// landing pages" (https://starlight.astro.build/reference/frontmatter/#template;
+// Starlight 0.36.3's generateRouteData: hasSidebar is
+// template !== 'splash', getToC gives none on a splash page), with or
+// without a hero; its previous and next links stay (pagination is
+// computed for every page). Starlight's own 404 page is a splash page
+// titled "404" (get404Route: data.title '404'): Astro 5.18.2 + Starlight
+// 0.36.3 write <title>404 | S</title> on a fixture.
+func TestStarlightSplashAnd404(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"astro.config.mjs":            "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+		"src/content/docs/index.md":   "---\ntitle: Welcome home\ntemplate: splash\nhero:\n  tagline: Roll dice.\n---\n\nWelcome.\n",
+		"src/content/docs/alpha.md":   "---\ntitle: Alpha\n---\n\n## One\n\nA.\n\n## Two\n\nB.\n",
+		"src/content/docs/landing.md": "---\ntitle: Landing\ntemplate: splash\n---\n\n## One\n\nA.\n\n## Two\n\nB.\n",
+		"src/content/docs/rules/x.md": "---\ntitle: X\n---\n\nX.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct {
+		page        string
+		want, avoid []string
+	}{
+		{page: "alpha/index.html", want: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
+		{page: "index.html", want: []string{`rel="next" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`}},
+		{page: "landing/index.html", want: []string{`rel="prev" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
+		{page: "404.html", want: []string{`<title>404 | S</title>`, `<h1>404</h1>`}},
+	} {
+		for _, w := range tc.want {
+			if !strings.Contains(tree[tc.page], w) {
+				t.Errorf("%s lacks %s", tc.page, w)
+			}
+		}
+		for _, a := range tc.avoid {
+			if strings.Contains(tree[tc.page], a) {
+				t.Errorf("%s holds %s", tc.page, a)
+			}
+		}
+	}
+}
