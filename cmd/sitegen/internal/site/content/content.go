@@ -698,11 +698,11 @@ func (s *Site) loadPage(rel string) *Page {
 	p.Blocks = collectFences(doc, src)
 	for _, b := range s.Lay.Blogs {
 		if p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
-			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+			p.Description = excerpt(src) // a post's summary (its list's, its feed's)
 		}
 	}
 	if p.Description == "" && p.docID != "" && s.Lay.Excerpts {
-		p.Description = blogExcerpt(doc, src) // a doc's (layout.Layout.Excerpts)
+		p.Description = excerpt(src) // a doc's (layout.Layout.Excerpts)
 	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle
