@@ -678,10 +678,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
-	if !p.Failed && (p.Kind == templates.KindPage || p.Kind == templates.KindSection && p.docID != "" && s.Lay.SectionFiles) {
+	if !p.Failed && (p.Kind == templates.KindPage || (p.Kind == templates.KindSection || p.Kind == templates.KindHome) && p.docID != "" && s.Lay.SectionFiles) {
 		// A doc that is its folder's page is the tool's file too
 		// (Docusaurus's trailingSlash: false: docs/lore/index.md at
-		// docs/lore.html), as a generated index is (generatedFile).
+		// docs/lore.html), as a generated index is (generatedFile), and
+		// so is the doc at slug: / that is the home page (docs.html).
 		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
 	}
 	p.Ids = s.Md.IDs(doc, src)
