@@ -297,6 +297,12 @@ type Link struct {
 	// page is in, when the link names it (previous and next links); "" for
 	// a section's own page and pages outside one.
 	Section string
+	// External marks a link out of the site (a generated index's card for
+	// a sidebar link item), shown as the navigation's external entries.
+	External bool
+	// Target is the window it opens in ("_blank": a new tab); "" for the
+	// same.
+	Target string
 }
 
 // Pagination is where a page of a long section list stands: page Number

@@ -309,6 +309,16 @@ func TestMDX(t *testing.T) {
 			not:  []string{"58180", "1rem", "accent", "{"},
 			problems: []string{`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
 				"warning: 9:6: JSX style={accent} on <span> is an expression sitegen does not run (only an object of string and number values is read): removed"}},
+		// A self-closing tag whose attribute calls Docusaurus's
+		// useBaseUrl ("useBaseUrl … prepends the baseUrl to strings",
+		// https://docusaurus.io/docs/docusaurus-core#useBaseUrl;
+		// addBaseUrl: baseUrl + url.replace(/^\//, '')) is an <img> with
+		// that URL (MetaFam/TheGame docs/resources/art.mdx: 7 <img>s shown
+		// as their source), one per line, in a list's item too.
+		{name: "useBaseUrl in an attribute",
+			src:  "import useBaseUrl from '@docusaurus/useBaseUrl';\n\n<img width=\"555\" src={useBaseUrl('assets/cultist.png')} />\n<img src={useBaseUrl('/img/bard.png')} />\n\nAfter.\n",
+			want: []string{`<img width="555" src="/assets/cultist.png"`, `<img src="/img/bard.png"`, "<p>After.</p>"},
+			not:  []string{"useBaseUrl", "<code>"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
 		// <DocCardList /> shows the items of the page's category; a page

@@ -123,4 +123,13 @@ func TestDocusaurusGeneratedIndexPage(t *testing.T) {
 			t.Errorf("%s: cards\n%s\nwant\n%s", tc.page, strings.Join(got, "\n"), strings.Join(tc.cards, "\n"))
 		}
 	}
+	// A link item's card is a link out as its sidebar entry is: Docusaurus
+	// 3.10.2 writes <a href="https://example.org/srd" target="_blank"
+	// rel="noopener noreferrer" class="card …"> with DocCard's 🔗 icon
+	// ("isInternalUrl(item.href) ? '📄️' : '🔗'").
+	want := `<li><a href="https://example.org/srd" class="nav-external" rel="external" target="_blank">Outside SRD</a>`
+	html := tree["docs/category/classes/index.html"]
+	if i := strings.Index(html, `<ul class="children">`); i < 0 || !strings.Contains(html[i:], want) {
+		t.Errorf("docs/category/classes/index.html: no card %s in\n%s", want, html[max(0, i):])
+	}
 }

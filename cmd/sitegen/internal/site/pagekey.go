@@ -69,6 +69,8 @@ func (w *keyWriter) link(l *templates.Link) {
 	w.str(l.URL)
 	w.str(l.Description)
 	w.str(l.Section)
+	w.bool(l.External)
+	w.str(l.Target)
 }
 
 func (w *keyWriter) links(ls []templates.Link) {

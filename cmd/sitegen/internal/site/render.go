@@ -525,7 +525,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 // label and description, a category by its label leading to its page,
 // else to its first link (findFirstSidebarItemLink), described by its
 // count of items ("1 item", "3 items": DocCard's categoryItemsPlural),
-// a link item. Nil where the sidebar does not hold the page.
+// a link item (out of the site: marked and in a new tab as its sidebar
+// entry is; DocCard's 🔗 card, @docusaurus/Link's target="_blank" for
+// an external href). Nil where the sidebar does not hold the page.
 func (s *Site) indexCards(p *content.Page, v *templates.Page) []templates.Link {
 	var find func(items []*templates.NavItem) *templates.NavItem
 	find = func(items []*templates.NavItem) *templates.NavItem {
@@ -549,7 +551,7 @@ func (s *Site) indexCards(p *content.Page, v *templates.Page) []templates.Link {
 		if it.Kind != templates.NavLink && (it.Kind != templates.NavDraft || len(it.Children) == 0) {
 			continue // a part's title, a separator: no item of the category
 		}
-		l := templates.Link{Title: it.Title, URL: it.URL}
+		l := templates.Link{Title: it.Title, URL: it.URL, External: it.External, Target: it.Target}
 		switch {
 		case len(it.Children) > 0:
 			if l.URL == "" {

@@ -80,6 +80,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(esmParser{}, 85),
 			util.Prioritized(commentParser{}, 86),
 			util.Prioritized(&elementParser{ext: e}, 87),
+			util.Prioritized(exprTagParser{}, 88),
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
@@ -271,6 +272,47 @@ func (p htmlBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Contex
 		return parser.Close
 	}
 	return p.BlockParser.Continue(node, reader, pc)
+}
+
+// exprTagParser reads a line that is one self-closing or void lower-case
+// tag with an attribute written as an expression (<img width="555"
+// src={useBaseUrl('assets/x.png')} />) as an HTML block of that line:
+// CommonMark's HTML block takes only tags whose attribute values are
+// HTML's, so the line was a paragraph showing the tag as text, while MDX
+// reads it as a JSX element. Its expression attributes are then read as
+// raw HTML's are (JSXAttrs).
+type exprTagParser struct{}
+
+func (exprTagParser) Trigger() []byte { return []byte{'<'} }
+
+func (exprTagParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	rest := util.TrimRightSpace(util.TrimLeftSpace(line))
+	if off(pc) || !htmlTagRE.Match(rest) || !exprAttrRE.Match(rest) {
+		return nil, parser.NoChildren
+	}
+	m := htmlTagRE.FindSubmatch(rest)
+	end, selfClosing, ok := tagEnd(rest)
+	if !ok || end != len(rest) || !(selfClosing || voidTags[string(m[1])]) {
+		return nil, parser.NoChildren
+	}
+	node := ast.NewHTMLBlock(ast.HTMLBlockType7)
+	node.Lines().Append(seg)
+	reader.Advance(seg.Len() - 1)
+	return node, parser.Close
+}
+
+func (exprTagParser) Continue(ast.Node, text.Reader, parser.Context) parser.State {
+	return parser.Close
+}
+func (exprTagParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (exprTagParser) CanInterruptParagraph() bool                 { return false }
+func (exprTagParser) CanAcceptIndentedLine() bool                 { return false }
+
+// voidTags are HTML's void elements, written without a closing tag.
+var voidTags = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true,
+	"link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
 // indentedParagraph is goldmark's paragraph parser for a line indented by

@@ -3,6 +3,7 @@ package mdx
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -142,11 +143,15 @@ func frontMatterValue(expr string, pc parser.Context) any {
 // ExprValue is the string the JSX expression expr ("{…}", braces and
 // all) of a page whose front matter is fields evaluates to, when it is a
 // string literal or a front matter field of a string, number or boolean
-// (as in text: parseExpression).
+// (as in text: parseExpression), or Docusaurus's useBaseUrl of a string
+// literal (useBaseURL).
 func ExprValue(expr string, fields map[string]any) (string, bool) {
 	inner, ok := strings.CutPrefix(strings.TrimSpace(expr), "{")
 	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
 		return "", false
+	}
+	if u, ok := useBaseURL(inner); ok {
+		return u, true
 	}
 	if s, unread, ok := jsString(inner, nil); ok && unread == "" {
 		return s, true
@@ -311,3 +316,33 @@ func texArgument(src []byte, at int) bool {
 	}
 	return false
 }
+
+// useBaseURLRE matches a call of Docusaurus's useBaseUrl with one
+// argument (a string literal is checked by jsString).
+var useBaseURLRE = regexp.MustCompile(`^\s*useBaseUrl\s*\(\s*(.*?)\s*\)\s*$`)
+
+// useBaseURL is the URL useBaseUrl('…') gives, by @docusaurus/core's
+// addBaseUrl: a URL that is empty, a local anchor or has a protocol as
+// it is ("It never makes sense to add base url to a local anchor url, or
+// one with a protocol"), any other the site's base ("/": the page's
+// root-relative URLs are written under the site's own base as any link)
+// + the URL without its leading "/". ok is false when expr is no such
+// call of a string literal (a variable, options).
+func useBaseURL(expr string) (string, bool) {
+	m := useBaseURLRE.FindStringSubmatch(expr)
+	if m == nil {
+		return "", false
+	}
+	u, unread, ok := jsString(m[1], nil)
+	if !ok || unread != "" || identRE.MatchString(strings.TrimSpace(m[1])) {
+		return "", false
+	}
+	if u == "" || strings.HasPrefix(u, "#") || protocolRE.MatchString(u) {
+		return u, true
+	}
+	return "/" + strings.TrimPrefix(u, "/"), true
+}
+
+// protocolRE is @docusaurus/core's hasProtocol (isInternalUrl.js): a
+// scheme and its colon (https:, mailto:) or "//".
+var protocolRE = regexp.MustCompile(`^(?:[A-Za-z][A-Za-z\d+.-]*:|//)`)

@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
-
-	"github.com/yuin/goldmark/ast"
 )
 
 // BlogList is the page that lists the posts of the blog b (one of the
@@ -125,36 +124,94 @@ func (s *Site) blogPager(list *Page, posts []*Page) {
 // (its previous and next are the newer and older posts).
 func (s *Site) BlogPost(p *Page) bool { return s.blogPosts[p] }
 
-// blogExcerpt is a post's summary where its front matter gives none: the
-// text of its first paragraph, as Docusaurus's createExcerpt takes it
-// (links, emphasis and code marks dropped); "" for none.
-func blogExcerpt(doc ast.Node, src []byte) string {
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		para, ok := n.(*ast.Paragraph)
-		if !ok {
+// excerpt is a doc's or a post's summary where its front matter gives
+// none, by Docusaurus's createExcerpt (@docusaurus/utils markdownUtils):
+// "the first non-empty line" of the text after the front matter, skipping
+// import/export lines up to the next empty line, fenced code and lines
+// that clean to nothing (the # title); HTML tags, heading marks, emphasis,
+// strikethrough, images, footnotes, links, code marks, a blockquote's >,
+// an admonition's ::: line, :emoji: names and {#id}s removed. "" for none.
+func excerpt(src []byte) string {
+	if sp := frontspan.Find(src, frontspan.Options{TOML: true, Runs: true}); sp.OK && sp.Closed {
+		src = src[sp.Next:]
+	}
+	text := strings.TrimLeft(string(src), " \t\r\n")
+	text = setextTitle.ReplaceAllString(text, "") // "Remove Markdown alternate title"
+	inCode, inImport, fence := false, false, ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" {
+			inImport = false // an empty line ends the imports
 			continue
 		}
-		var lines []string
-		for i := 0; i < para.Lines().Len(); i++ {
-			seg := para.Lines().At(i)
-			lines = append(lines, strings.TrimSpace(string(seg.Value(src))))
-		}
-		text := strings.Join(lines, " ")
-		if strings.HasPrefix(text, "import ") || strings.HasPrefix(text, "export ") || strings.HasPrefix(text, "{/*") {
+		if (importLine.MatchString(line) || inImport) && !inCode {
+			inImport = true
 			continue
 		}
-		text = mdLink.ReplaceAllString(text, "$1")
-		text = htmlTag.ReplaceAllString(text, "")
-		text = strings.NewReplacer("**", "", "__", "", "*", "", "`", "").Replace(text)
-		if text = strings.TrimSpace(text); text != "" {
-			return text
+		if strings.HasPrefix(trimmed, "```") {
+			f := trimmed[:len(trimmed)-len(strings.TrimLeft(trimmed, "`"))]
+			if !inCode {
+				inCode, fence = true, f
+			} else if len(f) >= len(fence) {
+				inCode = false
+			}
+			continue
+		}
+		if inCode {
+			continue
+		}
+		if c := cleanExcerptLine(line); c != "" {
+			return c
 		}
 	}
 	return ""
 }
 
-var mdLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+// cleanExcerptLine applies createExcerpt's replacements, in its order, to
+// one line.
+func cleanExcerptLine(line string) string {
+	line = htmlTag.ReplaceAllString(line, "")
+	line = titleHeader.ReplaceAllString(line, "")
+	line = atxHeader.ReplaceAllString(line, "$1")
+	line = emphasis.ReplaceAllStringFunc(line, func(m string) string { // (?<opening>[*_]{1,3})(?<text>.*?)\1
+		for _, o := range []string{"***", "___", "**", "__", "*", "_"} {
+			if strings.HasPrefix(m, o) && strings.HasSuffix(m, o) && len(m) >= 2*len(o) {
+				return m[len(o) : len(m)-len(o)]
+			}
+		}
+		return m
+	})
+	line = strike.ReplaceAllString(line, "$1")
+	line = mdImage.ReplaceAllString(line, "$1")
+	line = footnote.ReplaceAllString(line, "")
+	line = inlineLink.ReplaceAllString(line, "$1")
+	line = inlineCode.ReplaceAllString(line, "$1")
+	line = quoteMark.ReplaceAllString(line, "")
+	line = admonitionLine.ReplaceAllLiteralString(line, "")
+	line = emojiName.ReplaceAllString(line, "")
+	if loc := headingID.FindStringIndex(line); loc != nil { // the first only, as the tool's (no g flag)
+		line = line[:loc[0]] + line[loc[1]:]
+	}
+	return strings.TrimSpace(line)
+}
 
+// createExcerpt's regular expressions (RE2 has no backreference: emphasis
+// is matched per mark, the closing one checked in cleanExcerptLine).
 var (
-	htmlTag = regexp.MustCompile(`<[^>]*>`)
+	setextTitle    = regexp.MustCompile(`^[^\r\n]*\r?\n=+`)
+	importLine     = regexp.MustCompile(`^(?:import|export)\s`)
+	htmlTag        = regexp.MustCompile(`<[^>]*>`)
+	titleHeader    = regexp.MustCompile(`^#[^#]+#?`)
+	atxHeader      = regexp.MustCompile(`^#{1,6}\s*([^#]*?)\s*#{0,6}`)
+	emphasis       = regexp.MustCompile(`\*\*\*.*?\*\*\*|___.*?___|\*\*.*?\*\*|__.*?__|\*.*?\*|_.*?_`)
+	strike         = regexp.MustCompile(`~~(\S.*\S)~~`)
+	mdImage        = regexp.MustCompile(`!\[(.*?)\][\[(].*?[\])]`)
+	footnote       = regexp.MustCompile(`\[\^.+?\](?:: .*$)?`)
+	inlineLink     = regexp.MustCompile(`\[(.*?)\][\[(].*?[\])]`)
+	inlineCode     = regexp.MustCompile("`(.+?)`")
+	quoteMark      = regexp.MustCompile(`^\s{0,3}>\s?`)
+	admonitionLine = regexp.MustCompile(`:::.*`)
+	emojiName      = regexp.MustCompile(`\s?:(?:::|[^:\n])+:`)
+	headingID      = regexp.MustCompile(`\{#*[\w-]+\}`)
 )

@@ -679,10 +679,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
-	if !p.Failed && (p.Kind == templates.KindPage || p.Kind == templates.KindSection && p.docID != "" && s.Lay.SectionFiles) {
+	if !p.Failed && (p.Kind == templates.KindPage || (p.Kind == templates.KindSection || p.Kind == templates.KindHome) && p.docID != "" && s.Lay.SectionFiles) {
 		// A doc that is its folder's page is the tool's file too
 		// (Docusaurus's trailingSlash: false: docs/lore/index.md at
-		// docs/lore.html), as a generated index is (generatedFile).
+		// docs/lore.html), as a generated index is (generatedFile), and
+		// so is the doc at slug: / that is the home page (docs.html).
 		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
 	}
 	p.Ids = s.Md.IDs(doc, src)
@@ -699,11 +700,11 @@ func (s *Site) loadPage(rel string) *Page {
 	p.Blocks = collectFences(doc, src)
 	for _, b := range s.Lay.Blogs {
 		if p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
-			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+			p.Description = excerpt(src) // a post's summary (its list's, its feed's)
 		}
 	}
 	if p.Description == "" && p.docID != "" && s.Lay.Excerpts {
-		p.Description = blogExcerpt(doc, src) // a doc's (layout.Layout.Excerpts)
+		p.Description = excerpt(src) // a doc's (layout.Layout.Excerpts)
 	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle
