@@ -2,10 +2,7 @@ package conformance
 
 import (
 	"context"
-	"html"
-	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 )
 
@@ -30,7 +27,6 @@ func TestMkDocsTitles(t *testing.T) {
 		"docs/d.md":            "---\ntitle: Delta Title\n---\n\n# Delta heading\n\nText.\n",
 		"docs/magic/spells.md": "# Spells\n\nText.\n",
 	}
-	title := regexp.MustCompile(`<title>([^<]*)</title>`)
 	for _, theme := range []string{"mkdocs", "readthedocs"} {
 		t.Run(theme, func(t *testing.T) {
 			root := t.TempDir()
@@ -55,21 +51,7 @@ func TestMkDocsTitles(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 			}
-			for _, page := range []string{"index.html", "a/index.html", "b/index.html", "c/index.html", "d/index.html", "magic/spells/index.html"} {
-				var got [2]string
-				for i, dir := range dirs {
-					b, err := os.ReadFile(filepath.Join(dir, page))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if m := title.FindSubmatch(b); m != nil {
-						got[i] = html.UnescapeString(string(m[1]))
-					}
-				}
-				if got[0] == "" || got[0] != got[1] {
-					t.Errorf("%s: <title> MkDocs %q, sitegen %q (rule: %s)", page, got[0], got[1], rule)
-				}
-			}
+			sameTitles(t, "MkDocs", dirs[0], dirs[1], []string{"index.html", "a/index.html", "b/index.html", "c/index.html", "d/index.html", "magic/spells/index.html"}, rule)
 		})
 	}
 }

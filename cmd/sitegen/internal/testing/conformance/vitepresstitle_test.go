@@ -30,7 +30,6 @@ func TestVitePressTitles(t *testing.T) {
 		"package.json": `{"name": "fixture", "private": true, "type": "module"}`,
 	}
 	sidebar := `themeConfig: { sidebar: [{ text: 'Guide', items: [{ text: 'Alpha', link: '/guide/a' }, { text: 'Gamma label', link: '/guide/c' }] }] }`
-	title := regexp.MustCompile(`<title>([^<]*)</title>`)
 	for _, tc := range []struct{ name, config string }{
 		{"default", `export default { title: 'Six Dice', ` + sidebar + ` }`},
 		{"template with :title", `export default { title: 'Six Dice', titleTemplate: ':title — Rules', ` + sidebar + ` }`},
@@ -46,21 +45,29 @@ func TestVitePressTitles(t *testing.T) {
 			if native == "" || ours == "" {
 				return // skipped or failed: Run said why
 			}
-			for _, page := range []string{"index.html", "guide/a.html", "guide/b.html", "guide/c.html", "guide/d.html", "guide/e.html", "guide/f.html"} {
-				var got [2]string
-				for i, dir := range []string{native, ours} {
-					b, err := os.ReadFile(filepath.Join(dir, page))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if m := title.FindSubmatch(b); m != nil {
-						got[i] = html.UnescapeString(string(m[1]))
-					}
-				}
-				if got[0] == "" || got[0] != got[1] {
-					t.Errorf("%s: <title> VitePress %q, sitegen %q (rule: %s)", page, got[0], got[1], rule)
-				}
-			}
+			sameTitles(t, "VitePress", native, ours, []string{"index.html", "guide/a.html", "guide/b.html", "guide/c.html", "guide/d.html", "guide/e.html", "guide/f.html"}, rule)
 		})
+	}
+}
+
+// sameTitles checks that each of pages has the same whole <title> in the
+// tool's output (native) and in sitegen's (ours).
+func sameTitles(t *testing.T, tool, native, ours string, pages []string, rule string) {
+	t.Helper()
+	title := regexp.MustCompile(`<title>([^<]*)</title>`)
+	for _, page := range pages {
+		var got [2]string
+		for i, dir := range []string{native, ours} {
+			b, err := os.ReadFile(filepath.Join(dir, page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := title.FindSubmatch(b); m != nil {
+				got[i] = html.UnescapeString(string(m[1]))
+			}
+		}
+		if got[0] == "" || got[0] != got[1] {
+			t.Errorf("%s: <title> %s %q, sitegen %q (rule: %s)", page, tool, got[0], got[1], rule)
+		}
 	}
 }
