@@ -204,7 +204,7 @@ func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 	if len(p.Children) != len(o.Children) {
 		return true
 	}
-	if s.Lay.ListDate != nil && len(p.Children) > 1 {
+	if s.Lay.ListDate != nil && len(p.Children) > 1 && !d.sameListOrder(p, f) {
 		return true // its list is ordered by dates (Site.ListChildren), which a save of a child moves
 	}
 	for i, c := range p.Children {
@@ -224,4 +224,20 @@ func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 		}
 	}
 	return false
+}
+
+// sameListOrder reports whether page p's list, ordered by the layout's
+// dates (Site.ListChildren), links the pages in the order of its kept
+// frame f's list: a save moves a note's date, and so its place there.
+func (d *frameDeps) sameListOrder(p *content.Page, f *templates.Page) bool {
+	kids := d.s.ListChildren(p)
+	if len(kids) != len(f.Children) {
+		return false
+	}
+	for i, c := range kids {
+		if d.s.linkTo(c).URL != f.Children[i].URL {
+			return false
+		}
+	}
+	return true
 }
