@@ -276,6 +276,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if themeName(get("theme")) == "material" {
 		l.Read = append(l.Read, "theme")
 		l.Hide = materialHide
+		l.DocTitle = materialDocTitle
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
@@ -616,6 +617,28 @@ func themeName(n *yaml.Node) string {
 		}
 	}
 	return ""
+}
+
+// materialDocTitle is Material for MkDocs' <title> of a page whose
+// metadata sets a title (base.html, 8.2 and 9: "{% if page and page.meta
+// and page.meta.title %}{{ page.meta.title }} - {{ config.site_name }}{%
+// elif page and page.title and not page.is_homepage %}{{ page.title |
+// striptags }} - {{ config.site_name }}{% else %}{{ config.site_name }}{%
+// endif %}"): that title, on the home page too and over the nav: label;
+// "" for any other page, whose <title> is the themes' common rule
+// (layout.Layout.TitleSuffix, SuffixNotHome).
+func materialDocTitle(_, site string, meta map[string]any) string {
+	var t string
+	switch v := meta["title"].(type) {
+	case string:
+		t = v
+	case int, int64, uint64, float64, bool:
+		t = fmt.Sprint(v)
+	}
+	if t == "" {
+		return ""
+	}
+	return t + " - " + site
 }
 
 // materialHide reads Material for MkDocs' hide: front matter, a list of
