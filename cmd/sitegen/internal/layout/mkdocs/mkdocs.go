@@ -113,6 +113,10 @@
 // to the page whose meta block has "alias: my-alias" (or a list of
 // aliases, or "name:" and "text:"), layout.Markup.AliasPlugin.
 //
+// The redirects plugin (https://github.com/mkdocs/mkdocs-redirects), when
+// plugins: lists it: each redirect_maps entry whose new page is a page of
+// docs_dir is a redirect page at the old page's URL (readRedirectMaps).
+//
 // The awesome-pages plugin, when plugins: lists it and there is no nav:
 // (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
 // the navigation is MkDocs' own as the plugin rewrites it, shown as built
@@ -403,6 +407,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		} else {
 			l.Expand = x
 		}
+	}
+	if slices.Contains(pluginNames, RedirectsPlugin) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == RedirectsPlugin })
+		readRedirectMaps(l, file, extOptions(get("plugins"), RedirectsPlugin), l.FileURL == nil,
+			func(rel string) bool { return layout.Exists(dir, path.Join(l.Content, rel), false) })
 	}
 	// Last: each other language's site starts from a copy of this
 	// layout.
