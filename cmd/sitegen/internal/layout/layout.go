@@ -274,6 +274,12 @@ type Layout struct {
 	// AliasRedirects emitter), "" for none; the redirect is written only
 	// where no page is.
 	AliasRedirect func(rel, alias string) string
+	// Redirected, when set, gives the old site paths ("/old.html") that
+	// the tool's settings redirect to the page at content-relative path
+	// rel (mdBook's [output.html.redirect]), each with the setting that
+	// asks for it, for messages; a redirect is written only where no page
+	// is, as the tool writes it.
+	Redirected func(rel string) []Redirect
 	// LinkedFilesOnly publishes a file that is not a page only when a
 	// published page links to it or shows it; otherwise every file of the
 	// content is published beside the pages.
@@ -1857,4 +1863,11 @@ type PagerLink struct {
 	// SitePath: Link is a path of the site ("/guide/a.html"), published
 	// under its base path (VitePress's withBase); otherwise as written.
 	SitePath bool
+}
+
+// Redirect is an old site path that a tool's settings redirect to a page
+// (Layout.Redirected).
+type Redirect struct {
+	From    string // the old site path, "/functional/lenses.html"
+	Setting string // where it is asked for, "book.toml:31 [output.html.redirect]"
 }

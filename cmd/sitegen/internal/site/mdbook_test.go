@@ -785,3 +785,67 @@ func TestMdBookIndexMdLink(t *testing.T) {
 		})
 	}
 }
+
+// TestMdBookRedirect: "The [output.html.redirect] table provides a way to
+// add redirects. … The table contains key-value pairs where the key is
+// where the redirect file needs to be created, as an absolute path from
+// the build directory, (e.g. /appendices/bibliography.html). The value can
+// be any valid URI the browser should navigate to (e.g.
+// https://rust-lang.org/, /overview.html, or ../bibliography.html)."
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#outputhtmlredirect).
+// A relative value is read from the redirect file's folder, as the
+// browser reads it there (rust-unofficial/patterns: "functional/lenses.html"
+// = "optics.html", "the new path is relative to the old path"). A key
+// where a chapter is makes no redirect ("if filename.exists() { continue
+// }", hbs_renderer.rs emit_redirects).
+func TestMdBookRedirect(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml": "[book]\ntitle = \"Six Sides\"\n\n[output.html.redirect]\n" +
+			"\"functional/lenses.html\" = \"optics.html\"\n" +
+			"\"/old-dice.html\" = \"/rules/index.html\"\n" +
+			"\"/magic/old.html\" = \"../rules/combat.html#rounds\"\n" +
+			"\"/combat.html\" = \"rules/combat.html\"\n" +
+			"\"/forum.html\" = \"https://example.org/forum\"\n" +
+			"\"/gone.html\" = \"nowhere.html\"\n",
+		"src/SUMMARY.md":           "- [Home](README.md)\n- [Dice](rules/README.md)\n  - [Combat](rules/combat.md)\n- [Optics](functional/optics.md)\n- [Old combat](combat.md)\n",
+		"src/README.md":            "# Home\n",
+		"src/rules/README.md":      "# Dice\n",
+		"src/rules/combat.md":      "# Combat\n\n## Rounds\n",
+		"src/functional/optics.md": "# Optics\n",
+		"src/combat.md":            "# Old combat\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for file, to := range map[string]string{
+		"functional/lenses.html": "/functional/optics.html",
+		"old-dice.html":          "/rules/",
+		"magic/old.html":         "/rules/combat.html",
+	} {
+		if !strings.Contains(out[file], `href="`+to+`"`) {
+			t.Errorf("%s: no redirect to %s:\n%s", file, to, out[file])
+		}
+	}
+	if !strings.Contains(out["combat.html"], "<h1") || !strings.Contains(out["combat.html"], "Old combat") {
+		t.Errorf("combat.html is not the chapter (a redirect is made only where no file is):\n%.300s", out["combat.html"])
+	}
+	for _, file := range []string{"forum.html", "gone.html"} {
+		if _, ok := out[file]; ok {
+			t.Errorf("%s written: sitegen makes no redirect out of the book or to no chapter", file)
+		}
+	}
+	notes := strings.Join(res.Notes, "\n")
+	for _, want := range []string{`book.toml:9: [output.html.redirect] "/forum.html" = "https://example.org/forum": it leads out of the book`,
+		`book.toml:10: [output.html.redirect] "/gone.html" = "nowhere.html": no chapter is written at /nowhere.html`} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no note %s:\n%s", want, notes)
+		}
+	}
+	w := strings.Join(diagStrings(res.WarningList), "\n")
+	if want := `src/rules/combat.md:1:1: book.toml:8 [output.html.redirect]: "/combat.html": no redirect written at /combat.html, the URL of src/combat.md`; !strings.Contains(w, want) {
+		t.Errorf("no warning %s:\n%s", want, w)
+	}
+}

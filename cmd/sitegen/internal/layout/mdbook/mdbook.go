@@ -46,8 +46,9 @@
 //     problem at its file and line, never printed; with [build]
 //     use-default-preprocessors = false and no [preprocessor.links] they
 //     stay in the text, as mdBook leaves them (defaultPreprocessorsOff).
-//   - Settings: [book] title and language, [output.html] site-url and
-//     no-section-label (the sidebar without chapter numbers); a
+//   - Settings: [book] title and language, [output.html] site-url,
+//     no-section-label (the sidebar without chapter numbers) and
+//     redirect (a redirect page to a chapter, readRedirects); a
 //     build without --dest writes to [build] build-dir (default book/), as
 //     mdbook build does.
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
@@ -152,6 +153,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	bookRaw := raw
 	pl := readPreprocessors(dir, l, m, raw)
 	pl.NoLinks = defaultPreprocessorsOff(l, m)
 	l.Expand = pl.Expand
@@ -184,6 +186,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l.Nav, l.NavFile = nav, summary
+	defer readRedirects(l, html, nav, l.Settings.BaseURL, bookRaw) // once l.Home is known
 	chapters := 0
 	for _, e := range nav {
 		if e.Path == "" {

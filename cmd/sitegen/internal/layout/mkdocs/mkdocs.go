@@ -113,6 +113,10 @@
 // to the page whose meta block has "alias: my-alias" (or a list of
 // aliases, or "name:" and "text:"), layout.Markup.AliasPlugin.
 //
+// The redirects plugin (https://github.com/mkdocs/mkdocs-redirects), when
+// plugins: lists it: each redirect_maps entry whose new page is a page of
+// docs_dir is a redirect page at the old page's URL (readRedirectMaps).
+//
 // The awesome-pages plugin, when plugins: lists it and there is no nav:
 // (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
 // the navigation is MkDocs' own as the plugin rewrites it, shown as built
@@ -276,6 +280,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if themeName(get("theme")) == "material" {
 		l.Read = append(l.Read, "theme")
 		l.Hide = materialHide
+		l.DocTitle = materialDocTitle
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
@@ -402,6 +407,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		} else {
 			l.Expand = x
 		}
+	}
+	if slices.Contains(pluginNames, RedirectsPlugin) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == RedirectsPlugin })
+		readRedirectMaps(l, file, extOptions(get("plugins"), RedirectsPlugin), l.FileURL == nil,
+			func(rel string) bool { return layout.Exists(dir, path.Join(l.Content, rel), false) })
 	}
 	// Last: each other language's site starts from a copy of this
 	// layout.
@@ -616,6 +626,28 @@ func themeName(n *yaml.Node) string {
 		}
 	}
 	return ""
+}
+
+// materialDocTitle is Material for MkDocs' <title> of a page whose
+// metadata sets a title (base.html, 8.2 and 9: "{% if page and page.meta
+// and page.meta.title %}{{ page.meta.title }} - {{ config.site_name }}{%
+// elif page and page.title and not page.is_homepage %}{{ page.title |
+// striptags }} - {{ config.site_name }}{% else %}{{ config.site_name }}{%
+// endif %}"): that title, on the home page too and over the nav: label;
+// "" for any other page, whose <title> is the themes' common rule
+// (layout.Layout.TitleSuffix, SuffixNotHome).
+func materialDocTitle(_, site string, meta map[string]any) string {
+	var t string
+	switch v := meta["title"].(type) {
+	case string:
+		t = v
+	case int, int64, uint64, float64, bool:
+		t = fmt.Sprint(v)
+	}
+	if t == "" {
+		return ""
+	}
+	return t + " - " + site
 }
 
 // materialHide reads Material for MkDocs' hide: front matter, a list of

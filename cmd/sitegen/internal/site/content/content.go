@@ -620,6 +620,12 @@ func (s *Site) loadPage(rel string) *Page {
 	} else {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	}
+	if s.Lay.Redirected != nil {
+		for _, r := range s.Lay.Redirected(p.Rel) {
+			// The tool writes it only where no page is (yields).
+			p.Aliases = append(p.Aliases, alias{SitePath: r.From, line: 1, col: 1, key: r.Setting, written: r.From, yields: true})
+		}
+	}
 	if _, has := p.Meta["title"]; !has && s.Lay.TitleRequired && !p.Failed && s.Lay.UnpublishedPath(p.Rel, false) == nil {
 		// A path the tool leaves out (Starlight's _file.md) is no
 		// entry of its collection: its schema does not apply.
