@@ -103,6 +103,21 @@ func TestUpdateFallbackLocales(t *testing.T) {
 			{what: "a new French page", edit: map[string]string{"src/content/docs/fr/rules/magic.md": "---\ntitle: La magie\n---\n\nLancer.\n"}, full: true},
 			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, full: true},
 		}},
+		// "Use a root locale" is optional: without one, each locale's
+		// pages are under its folder, the default's too (/en/…).
+		{"Starlight without a root locale", map[string]string{
+			"astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Rules', defaultLocale: 'en',\n" +
+				"  locales: { en: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } } })] };\n",
+			"src/content/docs/en/index.md":        "---\ntitle: Home\n---\n\nWelcome.\n",
+			"src/content/docs/en/rules/combat.md": "---\ntitle: Combat\n---\n\nFight.\n",
+			"src/content/docs/en/rules/magic.md":  "---\ntitle: Magic\n---\n\nCast.\n",
+			"src/content/docs/fr/index.md":        "---\ntitle: Accueil\n---\n\nBienvenue.\n",
+			"src/content/docs/fr/rules/combat.md": "---\ntitle: Le combat\n---\n\nCombattre.\n",
+		}, 1, []save{
+			{what: "a French body", edit: map[string]string{"src/content/docs/fr/rules/combat.md": "---\ntitle: Le combat\n---\n\nCombattre encore.\n"}, rendered: 1, only: "fr/"},
+			{what: "a default page the others fall back on", edit: map[string]string{"src/content/docs/en/rules/magic.md": "---\ntitle: Magic\n---\n\nCast twice.\n"}, rendered: 2},
+			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, full: true},
+		}},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			src := t.TempDir()
