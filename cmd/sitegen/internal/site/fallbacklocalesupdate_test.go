@@ -118,6 +118,24 @@ func TestUpdateFallbackLocales(t *testing.T) {
 			{what: "a default page the others fall back on", edit: map[string]string{"src/content/docs/en/rules/magic.md": "---\ntitle: Magic\n---\n\nCast twice.\n"}, rendered: 2},
 			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, full: true},
 		}},
+		// MkDocs with mkdocs-static-i18n ("docs_structure: suffix"): "the
+		// /<language> language versions will use any .<language>.md
+		// documentation file first and fallback to any
+		// .<default_language>.md file" (pypi.org/project/mkdocs-static-i18n).
+		{"MkDocs (i18n plugin)", map[string]string{
+			"mkdocs.yml": "site_name: Mods\nuse_directory_urls: false\nnav:\n  - Index: index.md\n  - API: api.md\n  - Start: start.md\n" +
+				"plugins:\n  - i18n:\n      docs_structure: suffix\n      languages:\n        - locale: en\n          default: true\n          name: English\n" +
+				"        - locale: zh\n          name: 中文\n",
+			"docs/index.en.md": "# Welcome\n\nSee [the API](api.md).\n",
+			"docs/index.zh.md": "# 欢迎\n\n见 [API](api.md).\n",
+			"docs/api.en.md":   "# API\n\nCalls.\n",
+			"docs/api.zh.md":   "# API 中文\n\n调用.\n",
+			"docs/start.en.md": "# Start\n\nRead.\n",
+		}, 1, []save{
+			{what: "a Chinese body", edit: map[string]string{"docs/api.zh.md": "# API 中文\n\n调用, 改.\n"}, rendered: 1, only: "zh/"},
+			{what: "a default page the others fall back on", edit: map[string]string{"docs/start.en.md": "# Start\n\nRead again.\n"}, rendered: 2},
+			{what: "a new Chinese page", edit: map[string]string{"docs/start.zh.md": "# 开始\n"}, full: true},
+		}},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			src := t.TempDir()
