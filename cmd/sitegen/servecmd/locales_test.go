@@ -6,34 +6,48 @@ import (
 	"testing"
 )
 
-// TestServeLocales: a Docusaurus site in several languages is built
-// whole at each change ("npm run build ... builds all locales",
-// https://docusaurus.io/docs/i18n/tutorial#build-your-localized-site):
-// an edit of a doc shows in each locale that shows it untranslated, an
-// edit of a translation under i18n/ (watched) in its locale.
+// TestServeLocales: a Docusaurus site in several languages is one site
+// per locale ("npm run build ... builds all locales",
+// https://docusaurus.io/docs/i18n/tutorial#build-your-localized-site),
+// and serve keeps each: an edit of a doc is an update (logged "updated",
+// not "built") that shows in each locale that shows it untranslated, an
+// edit of a translation under i18n/ (watched) an update of its locale;
+// an edit of the translated words (current.json: "Translate JSON
+// files") a full build, which reads them again.
 func TestServeLocales(t *testing.T) {
 	src := t.TempDir()
+	const fr = "i18n/fr/docusaurus-plugin-content-docs/"
 	for rel, body := range map[string]string{
-		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', i18n: {defaultLocale: 'en', locales: ['en', 'fr']}};\n",
-		"docs/intro.md":        "# Intro\n\nFirst words.\n",
-		"docs/rules.md":        "# Rules\n\nRoll.\n",
-		"i18n/fr/docusaurus-plugin-content-docs/current/intro.md": "# Présentation\n\nPremiers mots.\n",
+		"docusaurus.config.js":       "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', i18n: {defaultLocale: 'en', locales: ['en', 'fr']}};\n",
+		"docs/intro.md":              "# Intro\n\nFirst words.\n",
+		"docs/rules/_category_.json": `{"label": "Rules"}`,
+		"docs/rules/roll.md":         "# Roll\n\nRoll.\n",
+		fr + "current/intro.md":      "# Présentation\n\nPremiers mots.\n",
 	} {
 		writeFile(t, src, rel, body)
 	}
 	h := newHarness(t, src)
-	if _, body := h.get("/fr/docs/rules/"); !strings.Contains(body, "Roll.") {
-		t.Fatalf("/fr/docs/rules/ before the edit: %q", body)
+	var log strings.Builder
+	h.srv.out = &log
+	if _, body := h.get("/fr/docs/rules/roll/"); !strings.Contains(body, "Roll.") {
+		t.Fatalf("/fr/docs/rules/roll/ before the edit: %q", body)
 	}
-	h.write("docs/rules.md", "# Rules\n\nRoll twice.\n")
-	h.step("docs/rules.md")
-	if _, body := h.get("/fr/docs/rules/"); !strings.Contains(body, "Roll twice.") {
-		t.Errorf("/fr/docs/rules/ after the doc's edit does not show it")
-	}
-	h.write("i18n/fr/docusaurus-plugin-content-docs/current/intro.md", "# Présentation\n\nNouveaux mots.\n")
-	h.step("i18n/fr/docusaurus-plugin-content-docs/current/intro.md")
-	if _, body := h.get("/fr/docs/intro/"); !strings.Contains(body, "Nouveaux mots.") {
-		t.Errorf("/fr/docs/intro/ after the translation's edit does not show it")
+	for _, tc := range []struct {
+		file, body, url, want, log string
+	}{
+		{"docs/rules/roll.md", "# Roll\n\nRoll twice.\n", "/fr/docs/rules/roll/", "Roll twice.", "updated "},
+		{fr + "current/intro.md", "# Présentation\n\nNouveaux mots.\n", "/fr/docs/intro/", "Nouveaux mots.", "updated "},
+		{fr + "current.json", `{"sidebar.tutorialSidebar.category.Rules": {"message": "Règles"}}`, "/fr/docs/intro/", "Règles", "built "},
+	} {
+		log.Reset()
+		h.write(tc.file, tc.body)
+		h.step(tc.file)
+		if _, body := h.get(tc.url); !strings.Contains(body, tc.want) {
+			t.Errorf("%s after the edit of %s does not show %q", tc.url, tc.file, tc.want)
+		}
+		if !strings.HasPrefix(log.String(), tc.log) {
+			t.Errorf("the edit of %s: %q, want %q", tc.file, log.String(), tc.log)
+		}
 	}
 	if _, body := h.get("/docs/intro/"); !strings.Contains(body, "First words.") {
 		t.Errorf("/docs/intro/ changed by the French translation's edit")

@@ -229,32 +229,31 @@ func (s *server) classify(c watch.Change) kind {
 		}
 		return kindStatic
 	}
-	for _, d := range lay.RebuildOn { // Docusaurus's translations
+	for _, d := range lay.RebuildOn { // the locales' translations: Docusaurus's i18n/, Starlight's src/content/docs/fr/
 		if p == d || strings.HasPrefix(p, d+"/") {
-			return kindFull
+			if _, md := lay.Markup.MarkdownStem(p); md && len(lay.Locales) > 1 {
+				// A translated page: the sites of the locales that read
+				// it update (site.Site.Update, localeupdate.go), or ask
+				// for a full build when it came or went.
+				return kindPage
+			}
+			return kindFull // the JSON of the translated words, a picture, a folder
 		}
 	}
-	page := kindPage
-	if len(lay.Locales) > 1 && lay.TranslationKey == nil {
-		// A site in several languages whose locales fall back on the
-		// default's pages: the page is in each locale's site too
-		// (untranslated, or its translation's place), which a
-		// page-by-page update of the default locale's does not write.
-		// Where each language has pages of its own (Hugo's), Update
-		// updates the languages' sites the change is in.
-		page = kindFull
-	}
+	// In a site in several languages, Update updates the languages'
+	// sites the change is in (localeupdate.go), the default language's
+	// pages the others fall back on included.
 	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
-		return page
+		return kindPage
 	}
 	for _, l := range lay.Locales { // a language's own contentDir (Hugo's)
 		if c := l.Layout; c != nil && c.Content != "." && (p == c.Content || strings.HasPrefix(p, c.Content+"/")) {
-			return page
+			return kindPage
 		}
 	}
 	for _, r := range lay.Roots { // a further folder of pages (Docusaurus's blog/)
 		if p == r || strings.HasPrefix(p, r+"/") {
-			return page
+			return kindPage
 		}
 	}
 	return kindIgnore

@@ -187,8 +187,10 @@ func translations(links []templates.LocaleLink, locs []localeSite, index map[str
 // renderLocales builds each further locale of the site into its folder
 // of staging (dest's when in place), as render built the default one;
 // pre are their sites when preloadLocales loaded them, index their
-// translations (translationIndex).
-func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace bool, pre map[string]*Site, index map[string]map[string]string) ([]renderedLocale, error) {
+// translations (translationIndex). With updatable, each locale's site
+// keeps its dependency graph (see load), for the Updates of serve
+// (localeupdate.go).
+func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace bool, pre map[string]*Site, index map[string]map[string]string, updatable bool) ([]renderedLocale, error) {
 	locs := s.localeSites()
 	var out []renderedLocale
 	for _, l := range s.Lay.Locales {
@@ -200,9 +202,10 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		delete(pre, l.Name) // let its pages go once rendered
 		if ls == nil {
 			var err error
-			if ls, err = load(ctx, opts, false); err != nil {
+			if ls, err = load(ctx, opts, updatable); err != nil {
 				return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 			}
+			ls.parent = s
 		}
 		if ls.Home == nil { // load said why
 			for _, d := range ls.Diagnostics() {

@@ -4,22 +4,37 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 
 	"d6codex/cmd/sitegen/internal/site/content"
 )
 
-// A site in several languages whose languages have pages of their own
-// (ownContent: Hugo's languages) is, as Hugo builds it, one site per
+// A site in several languages is, as the tools build it, one site per
 // language: "Hugo builds each language as its own site"
-// (https://gohugo.io/content-management/multilingual/). serve keeps each
-// language's site with its dependency graph, and a save updates the
-// sites of the languages it is in (Site.Update on each) instead of
-// building them all again: a page of one language's content folder
-// (contentDir), its site; a file in no language's content (a data file a
-// shortcode reads) or one a page of several languages read, each site
-// that reads it.
+// (https://gohugo.io/content-management/multilingual/); "npm run build
+// ... builds all locales", each a site of its own under /LOCALE/
+// (https://docusaurus.io/docs/i18n/tutorial#build-your-localized-site);
+// VitePress's locales are folders of pages, each with its own config
+// (https://vitepress.dev/guide/i18n); Starlight's "a directory for each
+// language in src/content/docs/" (https://starlight.astro.build/guides/i18n/).
+// serve keeps each language's site with its dependency graph, and a save
+// updates the sites of the languages it is in (Site.Update on each)
+// instead of building them all again: a page of one language's content
+// folder (contentDir, VitePress's fr/), its site; a translation
+// (Docusaurus's i18n/fr/…, Starlight's src/content/docs/fr/…), the site
+// that reads it; a page of the default language that the others fall
+// back on (Docusaurus, Starlight), every site that shows it; a file in
+// no language's content (a data file a shortcode reads) or one a page of
+// several languages read, each site that reads it.
+//
+// Where the locales fall back on the default's pages (no
+// layout.Layout.TranslationKey), which pages each locale reads from
+// where is its layout's, worked out when the settings are read (the
+// translations a locale has, the slugs links resolve to): a file that
+// comes or goes there needs a full build, with the settings read again.
 
 // keptLocale is a further locale's site kept for Updates (Site.kept).
 type keptLocale struct {
@@ -31,10 +46,11 @@ type keptLocale struct {
 // keepLocales keeps the sites of the locales a build of s rendered
 // (renderedLocale.site) and their translations index, when every one of
 // them kept its graph; none otherwise (an Update then asks for a full
-// build).
+// build). index is nil for a site whose locales fall back on the
+// default's pages (ownContent).
 func (s *Site) keepLocales(locales []renderedLocale, index map[string]map[string]string) {
 	s.kept, s.index = nil, nil
-	if index == nil || s.Graph == nil {
+	if s.Graph == nil || index == nil && ownContent(s.Lay) {
 		return
 	}
 	var kept []keptLocale
@@ -72,6 +88,11 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 	}
 	for _, k := range s.kept {
 		targets = append(targets, &target{keptLocale: k})
+	}
+	if !ownContent(s.Lay) {
+		if f := s.cameOrWent(files); f != "" {
+			return Update{Full: true, Reason: fmt.Sprintf("%s came or went in a site whose locales fall back on the default's pages (each locale's translations are read with the settings)", f)}, nil
+		}
 	}
 	for _, f := range files {
 		// The languages that have the file (a page, a picture) or read
@@ -157,7 +178,7 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 	for _, t := range targets {
 		sites[t.name] = t.site
 	}
-	if !maps.EqualFunc(translationIndex(sites), s.index, maps.Equal) {
+	if ownContent(s.Lay) && !maps.EqualFunc(translationIndex(sites), s.index, maps.Equal) {
 		return Update{Full: true, Reason: "the translations of the pages changed (every page's language switcher)"}, nil
 	}
 	slices.Sort(all.Outputs)
@@ -187,4 +208,25 @@ func (s *Site) reads(f string) bool {
 		}
 	}
 	return false
+}
+
+// cameOrWent is the first of the source-relative files that one of the
+// languages' sites had (its last walk found it) or read and that is gone
+// now, or that none had or read and that is there now; "" for none.
+func (s *Site) cameOrWent(files []string) string {
+	sites := []*Site{s}
+	for _, k := range s.kept {
+		sites = append(sites, k.site)
+	}
+	for _, f := range files {
+		known := slices.ContainsFunc(sites, func(ls *Site) bool {
+			rel, ok := ls.ContentRel(f)
+			return ok && ls.has(rel) || ls.reads(f)
+		})
+		_, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
+		if known != (err == nil) {
+			return f
+		}
+	}
+	return ""
 }

@@ -378,7 +378,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		if file, loc := s.localeClash(out); file != "" {
 			s.Diag.Addf(s.Lay.File, 0, 0, "i18n.locales", "the site writes %s, in the folder of the locale %s's site: rename the page or the locale's folder", file, loc)
 		}
-		locales, err = s.renderLocales(ctx, staging, opts.Dest, inPlace, pre, index)
+		locales, err = s.renderLocales(ctx, staging, opts.Dest, inPlace, pre, index, updatable)
 	}
 	bc := s.bc
 	if err == nil { // else renders may still run (see parallel): they keep theirs

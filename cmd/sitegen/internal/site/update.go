@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"maps"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -711,6 +712,59 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		data, err := s.ReadSource(s.SrcFile(rel))
 		if err != nil {
 			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "read: %v", content.UnwrapPath(err))
+			continue
+		}
+		if err := w.Write(out, data); err != nil {
+			return err
+		}
+	}
+	return up.siteAssets(w, pages, bodyOf, reserved)
+}
+
+// siteAssets writes the files out of the content that the pages name as
+// assets (content.Site.siteAsset), as copyBundles publishes them: those
+// the links of every page's body lead to under content.AssetDir, the
+// bodies kept as the bodies rendered anew (a render records them in
+// content.Model.SiteAssets, an Update renders only some pages).
+func (up *updater) siteAssets(w *changes, pages []*content.Page, bodyOf func(*content.Page) *content.Body, reserved map[string]bool) error {
+	s, g := up.s, up.g
+	if !s.Lay.AssetFilePaths {
+		return nil
+	}
+	prefix := s.Cfg.RelURL(content.SiteAssetURL(""))
+	srcs := map[string]bool{}
+	mark := func(b *content.Body) {
+		if b == nil {
+			return
+		}
+		for _, a := range b.Calls {
+			u, _, _ := strings.Cut(a.Url, "#")
+			u, _, _ = strings.Cut(u, "?")
+			if rest, ok := strings.CutPrefix(u, prefix); ok {
+				if src, err := url.PathUnescape(rest); err == nil {
+					srcs[src] = true
+				}
+			}
+		}
+	}
+	for _, p := range pages {
+		if p.File != "" {
+			mark(bodyOf(p))
+		}
+	}
+	mark(s.FooterLinks)
+	for _, src := range slices.Sorted(maps.Keys(srcs)) {
+		out := strings.TrimPrefix(content.SiteAssetURL(src), "/")
+		if reserved[out] || g.Static[out] {
+			continue // a static file or a page of that path: the link leads there
+		}
+		if sum, ok := g.Outs[out]; ok && !up.changed[src] {
+			w.sums[out] = sum
+			continue
+		}
+		data, err := s.ReadSource(src)
+		if err != nil {
+			s.Diag.Addf(src, 0, 0, "", "read: %v", content.UnwrapPath(err))
 			continue
 		}
 		if err := w.Write(out, data); err != nil {

@@ -1,0 +1,105 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// BenchmarkUpdateLocales times one save of a French page's body in a
+// generated Docusaurus, VitePress and Starlight site of three locales
+// (SITEGEN_BENCH_PAGES pages each, 300 by default; the third locale has
+// half of them translated where the tool falls back on the default's
+// pages): "update" is Site.Update of the kept locales' sites (serve
+// now), "full" the full build serve made before at each such save
+// (BuildSite over the published output, with a build cache).
+//
+//	go test -run '^$' -bench UpdateLocales -benchtime 10x ./cmd/sitegen/internal/site
+func BenchmarkUpdateLocales(b *testing.B) {
+	n := 300
+	if v := os.Getenv("SITEGEN_BENCH_PAGES"); v != "" {
+		if _, err := fmt.Sscan(v, &n); err != nil {
+			b.Fatal(err)
+		}
+	}
+	page := func(title string, i int) string {
+		return fmt.Sprintf("---\ntitle: %s %d\n---\n\n## Rule\n\nRoll %d dice and add the bonus. See [the next](p%d.md).\n\n- one\n- two\n", title, i, i%6+1, i%20+1)
+	}
+	const frDocs = "i18n/fr/docusaurus-plugin-content-docs/current/"
+	const deDocs = "i18n/de/docusaurus-plugin-content-docs/current/"
+	for _, tc := range []struct {
+		tool     string
+		settings map[string]string
+		en, fr   string // the folders of the default's and French pages
+		de       string // the third locale's; "" for every page (no fallback)
+	}{
+		{"Docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {title: 'Rules', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'warn',\n" +
+			"  i18n: {defaultLocale: 'en', locales: ['en', 'fr', 'de']}};\n"}, "docs/", frDocs, deDocs},
+		{"VitePress", map[string]string{".vitepress/config.mts": "export default { title: 'Rules', ignoreDeadLinks: true,\n  locales: { root: { label: 'English', lang: 'en' },\n" +
+			"    fr: { label: 'Français', lang: 'fr' }, es: { label: 'Español', lang: 'es' } } }\n",
+			"index.md": "# Home\n", "fr/index.md": "# Accueil\n", "es/index.md": "# Inicio\n"}, "", "fr/", ""},
+		{"Starlight", map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Rules',\n" +
+			"  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' }, de: { label: 'Deutsch', lang: 'de' } } })] };\n",
+			"src/content/docs/index.md": "---\ntitle: Home\n---\n", "src/content/docs/fr/index.md": "---\ntitle: Accueil\n---\n",
+			"src/content/docs/de/index.md": "---\ntitle: Start\n---\n"}, "src/content/docs/", "src/content/docs/fr/", "src/content/docs/de/"},
+	} {
+		files := map[string]string{}
+		for k, v := range tc.settings {
+			files[k] = v
+		}
+		third := tc.de
+		if third == "" {
+			third = "es/"
+		}
+		for i := range n {
+			rel := fmt.Sprintf("sec%d/p%d.md", i/20, i%20)
+			files[tc.en+rel] = page("Rule", i)
+			files[tc.fr+rel] = page("Règle", i)
+			if tc.de == "" || i%2 == 0 {
+				files[third+rel] = page("Regel", i)
+			}
+		}
+		src := b.TempDir()
+		sitetest.WriteFiles(b, src, files)
+		note := path.Join(tc.fr, "sec3/p7.md")
+		file := filepath.Join(src, filepath.FromSlash(note))
+		opts := content.Options{Source: src, Dest: filepath.Join(b.TempDir(), "out"), CacheDir: b.TempDir(), BrokenLinks: "warn", Incremental: true, Theme: theme}
+		s, _, err := BuildSite(context.Background(), opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		save := func(i int) {
+			if err := os.WriteFile(file, []byte(page("Règle", 67)+fmt.Sprintf("\nÉdité %d.\n", i%2)), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(tc.tool+"/update", func(b *testing.B) {
+			rendered, written := 0, 0
+			for i := range b.N {
+				save(i)
+				u, err := s.Update(context.Background(), []string{note})
+				if err != nil || u.Full || len(u.Errors) > 0 {
+					b.Fatalf("Update = %+v, %v", u, err)
+				}
+				rendered += u.Rendered
+				written += len(u.Outputs)
+			}
+			b.ReportMetric(float64(rendered)/float64(b.N), "rendered/op")
+			b.ReportMetric(float64(written)/float64(b.N), "written/op")
+		})
+		b.Run(tc.tool+"/full", func(b *testing.B) {
+			for i := range b.N {
+				save(i)
+				if _, _, err := BuildSite(context.Background(), opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
