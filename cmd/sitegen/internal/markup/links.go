@@ -36,7 +36,10 @@ func (f LinkResolverFunc) ResolveLink(dest string) (string, string) { return f(d
 type LinkTarget struct {
 	// URL is the URL to publish.
 	URL string
-	// Problem is set when the link is broken (an error).
+	// Problem is set when the link is broken (an error). A URL beside
+	// it is where the link goes when broken links are warnings (a page
+	// that is there, its #fragment not on it); without one the link is
+	// left as written.
 	Problem string
 	// Unlinked is set when the link leads to what is not published: a
 	// warning, and the link is shown as its text (an image as its alt
@@ -163,7 +166,7 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			switch {
 			case tg.Problem != "":
 				st.reportLink(n.Line, BrokenLink{Target: n.Href, Reason: tg.Problem})
-				n.Href = ""
+				n.Href = tg.URL
 			case tg.Unlinked != "":
 				st.report(n.Line, true, fmt.Sprintf("unpublished link %q: %s", n.Href, tg.Unlinked))
 				n.Href = ""
@@ -175,6 +178,9 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			switch {
 			case tg.Problem != "":
 				st.reportLink(n.Pos(), BrokenLink{Target: string(n.Destination), Reason: tg.Problem})
+				if tg.URL != "" {
+					n.Destination = written(tg.URL)
+				}
 			case tg.Unlinked != "":
 				st.report(n.Pos(), true, fmt.Sprintf("unpublished link %q: %s", n.Destination, tg.Unlinked))
 				unlink = append(unlink, n)

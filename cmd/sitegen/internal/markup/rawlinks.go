@@ -48,6 +48,9 @@ func resolveRawLinks(raw string, attrs map[string]string, links LinkResolver, re
 			}
 			if tg.Problem != "" {
 				report(fmt.Sprintf("broken %s %q: %s", what, a.Val, tg.Problem), false)
+				if tg.URL != "" && tg.URL != a.Val { // where it goes all the same (LinkTarget.Problem)
+					tok.Attr[i].Val, edited = tg.URL, true
+				}
 				continue
 			}
 			dest := tg.URL

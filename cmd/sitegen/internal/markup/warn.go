@@ -61,7 +61,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					tg := resolveTarget(st.page.Links, dest)
 					if tg.Problem != "" {
 						st.reportLinkAt(line, col, BrokenLink{Target: dest, Reason: tg.Problem})
-						return ""
+						return tg.URL // "" but for a page whose #fragment is not on it (LinkTarget.Problem)
 					}
 					return tg.URL
 				})

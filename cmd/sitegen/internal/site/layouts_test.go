@@ -386,6 +386,43 @@ func TestBrokenLinksWarn(t *testing.T) {
 	}
 }
 
+// TestBrokenAnchorLenient: a link to a page that is there whose
+// #fragment names none of its headings is a broken link, and with broken
+// links as warnings it is published as a link to the page, fragment and
+// all, as the tools publish it (Docusaurus's onBrokenAnchors "defaults
+// to warn for v3.x retro-compatibility" and keeps the link; Obsidian opens
+// the note): the browser opens the page at its top. Left as written,
+// "A/Human.md#nope" was a 404 on the site.
+func TestBrokenAnchorLenient(t *testing.T) {
+	files := map[string]string{
+		"site.toml":          "title = \"T\"\n",
+		"content/A/Human.md": "---\ntitle: Human\n---\n## Real\n",
+		"content/x.md":       "---\ntitle: X\n---\n[m](A/Human.md#nope) [abs](/a/human/#nope) [ok](A/Human.md#real) [here](#gone)\n",
+	}
+	src := writeTree(t, files)
+	if _, err := build(t, src, content.Options{}); err == nil || !strings.Contains(err.Error(), `no heading with id "nope" in content/A/Human.md`) {
+		t.Fatalf("strict: err = %v, want the broken anchor", err)
+	}
+	src = writeTree(t, files)
+	res, err := build(t, src, content.Options{BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := content.CountKinds(res.WarningList); got != "3 broken link" {
+		t.Errorf("warnings = %q (%v), want the three broken anchors", got, res.WarningList)
+	}
+	html := readTree(t, src+"/public")["x/index.html"]
+	for _, want := range []string{`<a href="/a/human/#nope">m</a>`, `<a href="/a/human/#nope">abs</a>`, `<a href="/a/human/#real">ok</a>`,
+		`<a href="#gone">here</a>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	if strings.Contains(html, "Human.md") {
+		t.Errorf("a link to the Markdown file is published:\n%s", html)
+	}
+}
+
 func TestKind(t *testing.T) {
 	for msg, want := range map[string]string{
 		`broken link "x.md": content/x.md does not exist`:          "broken link",

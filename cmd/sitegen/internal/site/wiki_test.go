@@ -455,3 +455,72 @@ func TestNoteEmbedsByLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestWikilinkMissingHeadingLenient: Obsidian resolves a wikilink by its
+// note; a heading the note no longer has does not unlink it ("Link to a
+// heading in a note": the heading is where the note opens, and a link
+// whose heading is gone still opens the note, as plugins that "find links
+// to headings and blocks that no longer exist" rely on). With broken links
+// as warnings, sitegen links such a wikilink to the note's page and says
+// so (the page's top: its URL without the fragment, "#" on the note
+// itself), as the Quartz rule does; an embed of a missing section stays broken
+// (Obsidian shows "Unable to find section"), and strict builds still fail
+// (TestWikilinks, "missing heading"). On-The-Rim (session 27): 7
+// [[Movement Speed#Flying]] links shown as plain text.
+func TestWikilinkMissingHeadingLenient(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want, not  []string
+		warns      []string
+	}{
+		{name: "another note's heading", body: "[[Human#Nope]] [[Human#Nope|fly]]",
+			want: []string{`<a class="wikilink" href="/compendium/races/human/">Human &gt; Nope</a>`, `href="/compendium/races/human/">fly</a>`},
+			not:  []string{"wikilink-missing"},
+			warns: []string{
+				`content/Notes/x.md:5:1: wikilink [[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md; the link goes to the page's top`,
+				`content/Notes/x.md:5:16: wikilink [[Human#Nope|fly]]: no heading or block "Nope" in content/Compendium/Races/Human.md; the link goes to the page's top`,
+			}},
+		{name: "this note's heading", body: "[[#Critical Tables|table]]",
+			want:  []string{`href="#">table</a>`},
+			not:   []string{"wikilink-missing"},
+			warns: []string{`content/Notes/x.md:5:1: wikilink [[#Critical Tables|table]]: no heading or block "Critical Tables" in this page; the link goes to the page's top`}},
+		{name: "a block id", body: "[[Human#^gone]]",
+			want:  []string{`href="/compendium/races/human/">Human &gt; ^gone</a>`},
+			warns: []string{`content/Notes/x.md:5:1: wikilink [[Human#^gone]]: no heading or block "^gone" in content/Compendium/Races/Human.md; the link goes to the page's top`}},
+		{name: "an embed of a missing section stays broken", body: "![[Human#Nope]]",
+			want:  []string{"wikilink-missing"},
+			warns: []string{`content/Notes/x.md:5:1: broken wikilink ![[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := vault()
+			files["content/Notes/x.md"] = "---\ntitle: X\n---\n\n" + tt.body + "\n"
+			dir := writeTree(t, files)
+			res, err := build(t, dir, content.Options{BrokenLinks: "warn"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var warns []string
+			for _, w := range res.Warnings {
+				if strings.HasPrefix(w, "content/") {
+					warns = append(warns, w)
+				}
+			}
+			if !slices.Equal(warns, tt.warns) {
+				t.Errorf("warnings:\n got %q\nwant %q", warns, tt.warns)
+			}
+			html := readTree(t, dir+"/public")["notes/x/index.html"]
+			body := html[strings.Index(html, "<article"):]
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("page lacks %q:\n%s", w, body)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(body, w) {
+					t.Errorf("page holds %q:\n%s", w, body)
+				}
+			}
+		})
+	}
+}

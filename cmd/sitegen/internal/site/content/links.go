@@ -88,7 +88,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 			if u, found := s.bookAnchor(from, frag); found {
 				return linkTo(u)
 			}
-			return broken(noHeading+" %q on this page", frag)
+			return brokenAnchor("#"+frag, noHeading+" %q on this page", frag)
 		}
 		return linkTo("#" + id) // "#" for the page's title: its top
 	}
@@ -183,7 +183,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	if frag != "" {
 		id, found := s.anchorOf(to, frag)
 		if !found && !to.Failed { // a page that could not be read has its own error
-			return broken(noHeading+" %q in %s", frag, s.SrcFile(rel))
+			return brokenAnchor(u+fragPart(frag), noHeading+" %q in %s", frag, s.SrcFile(rel))
 		}
 		if !found {
 			id = frag
@@ -331,6 +331,17 @@ func anchorProblem(d Diagnostic) bool {
 
 func broken(format string, args ...any) markup.LinkTarget {
 	return markup.LinkTarget{Problem: fmt.Sprintf(format, args...)}
+}
+
+// brokenAnchor is a link to a page that is there whose #fragment names
+// none of its headings: broken, and, where broken links are warnings,
+// published as a link to the page, fragment and all (u), as the tools
+// publish it: the browser opens the page at its top. Docusaurus's
+// onBrokenAnchors "defaults to warn" and keeps the link; Obsidian opens
+// the note. Left as written, a Markdown link to "Note.md#gone" would be
+// a 404 on the site.
+func brokenAnchor(u, format string, args ...any) markup.LinkTarget {
+	return markup.LinkTarget{URL: u, Problem: fmt.Sprintf(format, args...)}
 }
 
 // resolveFromFile resolves a link to a folder or to a file without an
@@ -491,7 +502,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			if frag != "" {
 				id, found := s.anchorOf(p, frag)
 				if !found && !p.Failed {
-					return broken(noHeading+" %q on the page at %s", frag, p.SitePath)
+					return brokenAnchor(u+fragPart(frag), noHeading+" %q on the page at %s", frag, p.SitePath)
 				}
 				if !found {
 					id = frag

@@ -319,6 +319,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 	s, from := l.s, l.p
 	if target == "" {
 		u, problem := s.fragment(from, frag, "this page")
+		if problem != "" && s.lenientHeading(embed) {
+			return markup.WikiTarget{URL: "#", Warning: problem + "; the link goes to the page's top"}
+		}
 		return markup.WikiTarget{URL: u, Problem: problem}
 	}
 	if s.aliases != nil {
@@ -376,6 +379,15 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 	return tg
 }
 
+// lenientHeading reports whether a wikilink whose heading or block is
+// not on its note still links the note, as Obsidian opens the note of a
+// link whose heading is gone: with broken links as warnings, and for a
+// link, not an embed (Obsidian shows an embed of a missing section as
+// "Unable to find section", and sitegen as a broken embed).
+func (s *Site) lenientHeading(embed bool) bool {
+	return s.Cfg.BrokenLinksWarn && s.Cfg.Obsidian && !embed
+}
+
 // wikiPage is the target of a wikilink to page to: its URL and fragment,
 // and for an embed the note to render in place.
 func (l pageLinks) wikiPage(to *Page, frag string, embed bool) markup.WikiTarget {
@@ -383,6 +395,10 @@ func (l pageLinks) wikiPage(to *Page, frag string, embed bool) markup.WikiTarget
 	tg := markup.WikiTarget{URL: s.Cfg.RelURL(to.SitePath)}
 	if frag != "" {
 		u, problem := s.fragment(to, frag, to.File)
+		if problem != "" && s.lenientHeading(embed) {
+			tg.Warning = problem + "; the link goes to the page's top"
+			return tg
+		}
 		if problem != "" {
 			return markup.WikiTarget{Problem: problem}
 		}
