@@ -93,6 +93,9 @@ type Site struct {
 	// next links ("" for sitegen's "Previous" and "Next": PrevWord,
 	// NextWord).
 	PrevText, NextText string
+	// Words are sitegen's own words in the site's language (WordsFor,
+	// the site's overrides merged); the zero value is English (UI).
+	Words Words
 	// navIndex indexes Nav for Page.navHolds (SetNav); nil, or made from
 	// another tree: each page indexes the tree itself.
 	navIndex *navIndex
@@ -173,11 +176,12 @@ func (s *Site) SwitchURL(l LocaleLink, url string) string {
 }
 
 // PrevWord is the word above a page's previous link: PrevText, else
-// "Previous".
-func (s *Site) PrevWord() string { return cmp.Or(s.PrevText, "Previous") }
+// the site's word for "Previous".
+func (s *Site) PrevWord() string { return cmp.Or(s.PrevText, s.UI().Previous) }
 
-// NextWord is the word above a page's next link: NextText, else "Next".
-func (s *Site) NextWord() string { return cmp.Or(s.NextText, "Next") }
+// NextWord is the word above a page's next link: NextText, else the
+// site's word for "Next".
+func (s *Site) NextWord() string { return cmp.Or(s.NextText, s.UI().Next) }
 
 // SetNav sets the navigation tree and indexes it once for every page:
 // which entries hold the current page is then found from the page's

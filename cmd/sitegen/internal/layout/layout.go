@@ -55,6 +55,7 @@ import (
 	"unicode"
 
 	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/templates"
 )
 
 // Kinds of layout.
@@ -184,6 +185,9 @@ type Layout struct {
 	TagTitle func(written []string) string
 	// TagIndexTitle is the title of the list of tags ("" for "Tags").
 	TagIndexTitle string
+	// TagIndexAlways: the tool writes its list of tags when no page has
+	// a tag too (Quartz's tagPage.tsx: "tags.add("index")").
+	TagIndexAlways bool
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
@@ -730,6 +734,11 @@ type Layout struct {
 	// "Next" (VitePress's themeConfig.docFooter.prev and .next texts,
 	// "Previous page" and "Next page" by default).
 	PrevText, NextText string
+	// Words are the site's own words for sitegen's (its tool's documented
+	// overrides: VitePress's outline.label, Starlight's
+	// src/content/i18n/<lang>.json, Docusaurus's i18n/<locale>/code.json);
+	// each one set wins over sitegen's words in the site's language.
+	Words templates.Words
 	// PagerOnce: the previous and next links count a page the
 	// navigation lists twice once, at its first entry (VitePress's
 	// usePrevNext: "uniqBy" the sidebar's links). PagerFirst: a page the

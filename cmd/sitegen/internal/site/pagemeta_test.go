@@ -228,7 +228,12 @@ func TestLastUpdatedByLayout(t *testing.T) {
 				if !ok {
 					t.Fatalf("no %s in %q", file, keys(out))
 				}
+				// "Last updated", or the site's own words
+				// (themeConfig.lastUpdated.text: "Updated at").
 				_, shown, found := strings.Cut(page, "Last updated <time datetime=\"")
+				if !found {
+					_, shown, found = strings.Cut(page, "Updated at <time datetime=\"")
+				}
 				shown, _, _ = strings.Cut(shown, "\"")
 				if !found {
 					shown = ""

@@ -73,6 +73,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		LocaleHomes: s.Lay.LocaleHomes,
 		PrevText:    s.Lay.PrevText,
 		NextText:    s.Lay.NextText,
+		Words:       s.UIWords(),
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()
@@ -787,7 +788,7 @@ func ownTitle(p *content.Page) bool {
 // "Page not found"), with the tool's <title> where it has its own rule
 // (VitePress's 404 page is titled "404").
 func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
-	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, "Page not found"), URL: s.Cfg.RelURL("/404.html")}
+	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, view.UI().NotFoundTitle), URL: s.Cfg.RelURL("/404.html")}
 	if s.Lay.DocTitle != nil {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
 	}

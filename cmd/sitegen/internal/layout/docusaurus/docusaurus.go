@@ -329,16 +329,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	diagrams(l, obj, file)
+	defLocale := "en"
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
 		if loc := str(i18n, "defaultLocale", "i18n.defaultLocale"); loc != "" {
+			defLocale = loc
 			l.Settings.LanguageCode = loc
 			if h, ok := i18n.Object("localeConfigs").Object(loc).String("htmlLang"); ok && h != "" {
 				l.Settings.LanguageCode = h
 			}
 		}
 	}
+	// The default locale's words too ("en" unless i18n.defaultLocale).
+	l.Words = codeWords(dir, defLocale)
 	l.Hide = hideTOC
 	l.PagerLabel = paginationLabel
 	l.Excerpts = true

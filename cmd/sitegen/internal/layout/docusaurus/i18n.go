@@ -13,6 +13,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/templates"
 )
 
 // Locales (https://docusaurus.io/docs/i18n/introduction,
@@ -138,6 +139,7 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	c.Notes = nil // the default locale's build reports them
 	c.Read = slices.Clone(l.Read)
 	c.Settings.LanguageCode, c.Settings.Direction = loc.Lang, loc.Dir
+	c.Words = codeWords(dir, loc.Name)
 	if !translate {
 		return &c
 	}
@@ -432,4 +434,41 @@ func splitLang(tag string) (base, script string) {
 		script = parts[1]
 	}
 	return parts[0], script
+}
+
+// codeWords are the words the site at dir translates for sitegen's in
+// locale: the theme's keys of its i18n/<locale>/code.json ("the JSON
+// translation files ... code.json: translations of the React code, theme
+// labels included", https://docusaurus.io/docs/i18n/tutorial#translate-your-react-code,
+// each key's {"message": …}) that name one of sitegen's words.
+func codeWords(dir, locale string) templates.Words {
+	file := path.Join("i18n", locale, "code.json")
+	if locale == "" || strings.Contains(locale, "..") || !layout.Exists(dir, file, false) {
+		return templates.Words{}
+	}
+	b, err := layout.ReadSetting(dir, file)
+	if err != nil {
+		return templates.Words{}
+	}
+	var m map[string]struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(b, &m) != nil {
+		return templates.Words{}
+	}
+	w := func(key string) string { return strings.TrimSpace(m[key].Message) }
+	return templates.Words{
+		SkipToContent: w("theme.common.skipToMainContent"),
+		Search:        w("theme.SearchBar.label"),
+		SiteNav:       w("theme.docs.sidebar.navAriaLabel"),
+		Languages:     w("theme.navbar.mobileLanguageDropdown.label"),
+		Breadcrumb:    w("theme.docs.breadcrumbs.navAriaLabel"),
+		OnThisPage:    w("theme.TOCCollapsible.toggleButtonLabel"),
+		PagerLabel:    w("theme.docs.paginator.navAriaLabel"),
+		Previous:      w("theme.docs.paginator.previous"),
+		Next:          w("theme.docs.paginator.next"),
+		EditPage:      w("theme.common.editThisPage"),
+		NotFoundTitle: w("theme.NotFound.title"),
+		Tags:          w("theme.tags.tagsPageTitle"),
+	}
 }

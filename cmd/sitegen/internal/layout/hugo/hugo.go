@@ -329,7 +329,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if l.Settings.BaseURL == "" {
 		l.Settings.BaseURL = l.Str(m, "baseurl")
 	}
-	l.Settings.LanguageCode = l.Str(m, "languageCode")
+	// "languageCode: The language tag as described in RFC 5646" (the
+	// <html lang> of Hugo's themes), else the language of the content,
+	// "defaultContentLanguage ... Default is en"
+	// (https://gohugo.io/getting-started/configuration/): .Site.Language.Lang.
+	l.Settings.LanguageCode = cmp.Or(l.Str(m, "languageCode"), l.Str(m, "defaultContentLanguage"))
 	l.Settings.Copyright = l.Str(m, "copyright")
 	// "By default, Goldmark does not render raw HTML and potentially
 	// dangerous links. ... set unsafe to true"

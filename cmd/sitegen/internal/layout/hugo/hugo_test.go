@@ -76,7 +76,8 @@ func TestRecognise(t *testing.T) {
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "D&D Adventures", LanguageCode: "en-us"}},
 		{name: "defaultContentLanguage's, not another language's", hugo: true, files: map[string]string{
 			"hugo.toml": "defaultContentLanguage = \"fr\"\n[languages.en]\ntitle = \"Rules\"\n[languages.fr]\ntitle = \"Règles\"\n", "content/a.md": ""},
-			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Règles"}},
+			// Its pages are in defaultContentLanguage, their <html lang>.
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Règles", LanguageCode: "fr"}},
 		{name: "another environment's folder of another program", files: map[string]string{"config/dev/config.yml": "x: 1\n", "notes/a.md": ""}},
 		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Mordheim"}},

@@ -277,6 +277,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, key)
 		}
 	}
+	// "language: A code representing the language of your site"
+	// (https://www.mkdocs.org/user-guide/configuration/#theme, the
+	// built-in themes' option; Material's too): the pages' <html lang>
+	// and sitegen's words around them.
+	if lang := themeKey(get("theme"), "language"); lang != "" {
+		l.Settings.LanguageCode = lang
+	}
 	if themeName(get("theme")) == "material" {
 		l.Read = append(l.Read, "theme")
 		l.Hide = materialHide
@@ -613,16 +620,20 @@ func patterns(n *yaml.Node) []string {
 
 // themeName is the name of theme: ("theme: material", or its name:).
 func themeName(n *yaml.Node) string {
-	switch {
-	case n == nil:
-		return ""
-	case n.Kind == yaml.ScalarNode:
+	if n != nil && n.Kind == yaml.ScalarNode {
 		return n.Value
-	case n.Kind == yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "name" && n.Content[i+1].Kind == yaml.ScalarNode {
-				return n.Content[i+1].Value
-			}
+	}
+	return themeKey(n, "name")
+}
+
+// themeKey is the scalar key of theme: when it is a mapping, "" else.
+func themeKey(n *yaml.Node, key string) string {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key && n.Content[i+1].Kind == yaml.ScalarNode {
+			return n.Content[i+1].Value
 		}
 	}
 	return ""

@@ -263,6 +263,13 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.Pages = Rules{Words: words}
 	l.TagTitle = func(written []string) string { return words.TagTitle(written[0]) }
 	l.TagIndexTitle = words.TagIndexTitle()
+	// tagPage.tsx's computeTagInfo: "// add base tag tags.add("index")",
+	// whatever the notes' tags: tags/index.html is always written.
+	l.TagIndexAlways = true
+	// sitegen's previous and next links name a note as the Explorer does,
+	// alone: a folder's page by its name, not by the title Quartz gives
+	// it ("Folder: Magic/Schools"), with no section before.
+	l.PagerLabel = func(map[string]any) string { return "" }
 	// A folder's and a tag's page list their notes by
 	// byDateAndAlphabeticalFolderFirst (quartz/components/PageList.tsx):
 	// "Sort folders first", then "sort descending" by date, "otherwise,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
 )
 
 // untranslatedKey is the UI string of Starlight's notice on a page shown
@@ -31,9 +32,26 @@ var noticeWords = map[string]string{
 }
 
 // untranslated is the notice of a fallback page in lang for the site at
-// dir: the site's own src/content/i18n/LANG.json (its exact lang, then
-// its primary subtag), else noticeWords.
+// dir: the site's own src/content/i18n/LANG.json (siteStrings), else
+// noticeWords.
 func untranslated(dir, lang string) string {
+	if s := siteStrings(dir, lang)[untranslatedKey]; s != "" {
+		return s
+	}
+	primary, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	if s, ok := noticeWords[primary]; ok {
+		return s
+	}
+	return noticeWords["en"]
+}
+
+// siteStrings are the UI strings of the site at dir in lang: its
+// src/content/i18n/LANG.json, its exact lang first, then its primary
+// subtag ("Provide translations of Starlight's UI strings in
+// src/content/i18n/ ... a JSON file for each locale",
+// https://starlight.astro.build/guides/i18n/#translate-starlights-ui);
+// nil for none.
+func siteStrings(dir, lang string) map[string]string {
 	primary, _, _ := strings.Cut(strings.ToLower(lang), "-")
 	for _, name := range []string{lang, primary} {
 		file := path.Join("src/content/i18n", name+".json")
@@ -45,14 +63,34 @@ func untranslated(dir, lang string) string {
 			continue
 		}
 		var m map[string]any
-		if json.Unmarshal(b, &m) == nil {
-			if s, ok := m[untranslatedKey].(string); ok && strings.TrimSpace(s) != "" {
-				return s
+		if json.Unmarshal(b, &m) != nil {
+			continue
+		}
+		out := map[string]string{}
+		for k, v := range m {
+			if s, ok := v.(string); ok && strings.TrimSpace(s) != "" {
+				out[k] = s
 			}
 		}
+		return out
 	}
-	if s, ok := noticeWords[primary]; ok {
-		return s
+	return nil
+}
+
+// siteWords are the words the site at dir sets in lang for sitegen's:
+// the keys of Starlight's UI strings with a word of sitegen's.
+func siteWords(dir, lang string) templates.Words {
+	m := siteStrings(dir, lang)
+	return templates.Words{
+		SkipToContent: m["skipLink.label"],
+		Search:        m["search.label"],
+		Menu:          m["menuButton.accessibleLabel"],
+		SiteNav:       m["sidebarNav.accessibleLabel"],
+		Languages:     m["languageSelect.accessibleLabel"],
+		OnThisPage:    m["tableOfContents.onThisPage"],
+		EditPage:      m["page.editLink"],
+		LastUpdated:   m["page.lastUpdated"],
+		Previous:      m["page.previousLink"],
+		Next:          m["page.nextLink"],
 	}
-	return noticeWords["en"]
 }

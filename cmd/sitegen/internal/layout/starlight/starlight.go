@@ -293,6 +293,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	readLocales(l, dir, obj)
+	if l.Settings.LanguageCode == "" {
+		// One locale: its lang, "en" by default, is the pages'
+		// <html lang> all the same.
+		l.Settings.LanguageCode = defaultLang(obj)
+	}
+	l.Words = siteWords(dir, l.Settings.LanguageCode)
+	for _, loc := range l.Locales {
+		if loc.Layout != nil {
+			loc.Layout.Words = siteWords(dir, loc.Layout.Settings.LanguageCode)
+		}
+	}
 	// Head.astro's <title>: the page's title, " | ", the site's (each
 	// locale's own title), the home page's too (measured: "Welcome home |
 	// Rules").

@@ -9,6 +9,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/templates"
 )
 
 // pager is VitePress's previous and next links (usePrevNext,
@@ -71,7 +72,13 @@ func setPager(c, l *layout.Layout, dir string, theme *jsconfig.Object) {
 	_, one := theme.Get("sidebar").([]any)
 	c.PagerOnce, c.PagerFirst = true, one
 	footer := theme.Object("docFooter")
-	c.PrevText, c.NextText = cmp.Or(str(footer, "prev"), "Previous page"), cmp.Or(str(footer, "next"), "Next page")
+	c.PrevText, c.NextText = str(footer, "prev"), str(footer, "next")
+	if !templates.HasWords(c.Settings.LanguageCode) {
+		// VitePress's own English words; a site in a language sitegen
+		// has words in gets those, as its other words around the pages.
+		c.PrevText, c.NextText = cmp.Or(c.PrevText, "Previous page"), cmp.Or(c.NextText, "Next page")
+	}
+	c.Words = themeWords(theme)
 	routing, ok := theme.Get("i18nRouting").(bool)
 	c.LocaleHomes = ok && !routing
 }
@@ -136,4 +143,18 @@ func normalizeLink(link string, r layout.Rules) string {
 		out += "#" + u.Fragment
 	}
 	return out
+}
+
+// themeWords are the default theme's words a site's themeConfig sets for
+// sitegen's (https://vitepress.dev/reference/default-theme-config):
+// "outline.label: The title to be displayed on the outline. Default 'On
+// this page'" (and the older outlineTitle), "sidebarMenuLabel: Can be
+// used to customize the label of the sidebar menu. Only displayed in
+// mobile view", "lastUpdated.text" (and the older lastUpdatedText).
+func themeWords(theme *jsconfig.Object) templates.Words {
+	var w templates.Words
+	w.OnThisPage = cmp.Or(str(theme.Object("outline"), "label"), str(theme, "outlineTitle"))
+	w.Menu = str(theme, "sidebarMenuLabel")
+	w.LastUpdated = cmp.Or(str(theme.Object("lastUpdated"), "text"), str(theme, "lastUpdatedText"))
+	return w
 }

@@ -267,3 +267,10 @@ func (m *Model) FrontMatterKey(key string, f func(rel string, v any)) {
 		each(p)
 	}
 }
+
+// UIWords are sitegen's own words on the site's pages: those of its
+// language (Config.LanguageCode, from its tool's configuration), the
+// site's own overrides (layout.Layout.Words) on top.
+func (s *Site) UIWords() templates.Words {
+	return templates.WordsFor(s.Cfg.LanguageCode).Merge(s.Lay.Words)
+}

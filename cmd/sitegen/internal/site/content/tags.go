@@ -146,7 +146,7 @@ func (s *Site) buildTags() {
 			}
 		}
 	}
-	if len(byPath) == 0 {
+	if len(byPath) == 0 && !s.Lay.TagIndexAlways {
 		return
 	}
 	indexes := map[*layout.Tags]*Page{}
@@ -164,11 +164,15 @@ func (s *Site) buildTags() {
 			s.ownTagPage(index)
 		default:
 			index = &Page{Rel: tagsDir + "/" + sectionIndex, Kind: templates.KindSection, SitePath: "/" + tagsDir + "/",
-				Title: cmp.Or(s.Lay.TagIndexTitle, "Tags"), Ids: map[string]bool{}, Parent: s.Home, tagIndex: true}
+				Title: cmp.Or(s.Lay.TagIndexTitle, s.UIWords().Tags), Ids: map[string]bool{}, Parent: s.Home, tagIndex: true}
 			s.Pages = append(s.Pages, index)
 		}
 		indexes[g] = index
 		return index
+	}
+	if len(byPath) == 0 {
+		indexOf(nil) // the tool's list of tags, of none (layout.Layout.TagIndexAlways)
+		return
 	}
 	for _, tp := range byPath {
 		g := groupOf[tp]
