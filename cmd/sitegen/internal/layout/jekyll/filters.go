@@ -120,6 +120,12 @@ func (r *run) addFilters() {
 	// "markdownify: Convert a Markdown-formatted string into HTML."
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 	add("markdownify", func(in any) (string, error) {
+		if s, ok := in.(string); ok && isPageContent(s) {
+			// {{ content | markdownify }}: the content is the page's
+			// HTML, which kramdown keeps as HTML blocks (jekyll 4.3.1
+			// writes the same page with and without the filter).
+			return s, live()
+		}
 		var b bytes.Buffer
 		if err := md.Convert([]byte(fmt.Sprint(nilString(in))), &b); err != nil {
 			return "", err
@@ -441,4 +447,19 @@ func jsonable(v any) any {
 		return out
 	}
 	return v
+}
+
+// isPageContent reports whether s is the page's content as a layout's
+// chain holds it (the content mark, or the page's text between textOpen
+// and textClose), whitespace around it aside.
+func isPageContent(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == contentMark {
+		return true
+	}
+	inner, ok := strings.CutPrefix(s, textOpen)
+	if !ok || !strings.HasSuffix(inner, textClose) {
+		return false
+	}
+	return !strings.Contains(inner[:len(inner)-len(textClose)], textOpen)
 }
