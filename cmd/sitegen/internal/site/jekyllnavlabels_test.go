@@ -198,3 +198,52 @@ func TestJekyllNavOrderText(t *testing.T) {
 		})
 	}
 }
+
+// TestJekyllCollectionIndexNavExclude: a collection whose own index page
+// is nav_exclude: true still shows its other documents under the
+// collection's name. just-the-docs: "nav_exclude: true … the page will be
+// excluded from the main navigation" (https://just-the-docs.com/docs/navigation/main/order/
+// and …/main/collections/: "Documents of a collection … are listed under the
+// collection's name"); the page is left out, not the collection
+// (Alaxouche/TheAstralForge: five collections, each index.md
+// nav_exclude, were missing from sitegen's navigation). A page of the
+// site excluded stays out.
+func TestJekyllCollectionIndexNavExclude(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\ncollections:\n  rules:\n    output: true\n    permalink: /:collection/:path/\n" +
+			"just_the_docs:\n  collections:\n    rules:\n      name: Core Rules\n",
+		"index.md":         "---\ntitle: Home\n---\nHi.\n",
+		"_rules/index.md":  "---\ntitle: Rules\npermalink: /rules/\nnav_exclude: true\n---\nR.\n",
+		"_rules/combat.md": "---\ntitle: Combat\nnav_order: 2\n---\nC.\n",
+		"_rules/magic.md":  "---\ntitle: Magic\nnav_order: 1\n---\nM.\n",
+		"hidden/index.md":  "---\ntitle: Hidden\nnav_exclude: true\n---\nH.\n",
+		"hidden/secret.md": "---\ntitle: Secret\n---\nS.\n",
+		"about.md":         "---\ntitle: About\n---\nA.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+		nav = nav[i:j]
+	}
+	rest := nav
+	for _, want := range []string{"Core Rules", ">Magic</a>", ">Combat</a>"} {
+		i := strings.Index(rest, want)
+		if i < 0 {
+			t.Fatalf("navigation lacks %q (in order):\n%s", want, nav)
+		}
+		rest = rest[i+len(want):]
+	}
+	for _, not := range []string{`href="/rules/"`, ">Hidden<"} {
+		if strings.Contains(nav, not) {
+			t.Errorf("navigation lists %s:\n%s", not, nav)
+		}
+	}
+}
