@@ -70,20 +70,7 @@ func (r *run) addFilters() {
 	// "group_by: Group an array's items by a given property": a list of
 	// {name, items, size}.
 	add("group_by", func(in any, key string) ([]any, error) {
-		var out []any
-		at := map[string]int{}
-		for _, x := range list(in) {
-			name := fmt.Sprint(nilString(property(x, key)))
-			i, ok := at[name]
-			if !ok {
-				i = len(out)
-				at[name] = i
-				out = append(out, map[string]any{"name": name, "items": []any{}, "size": 0})
-			}
-			g := out[i].(map[string]any)
-			g["items"] = append(g["items"].([]any), x)
-			g["size"] = len(g["items"].([]any))
-		}
+		out, _ := groups(list(in), func(x any) (string, error) { return fmt.Sprint(nilString(property(x, key))), nil })
 		return out, live()
 	})
 	// "sort: Sort an array. Optional arguments for hashes 1. property
@@ -313,6 +300,22 @@ func (r *run) addFilters() {
 		}
 		return out, nil
 	})
+	// "group_by_exp: Group an array's items using a Liquid expression"
+	// (https://jekyllrb.com/docs/liquid/filters/): group_by's {name,
+	// items, size}, each group named by the expression's value for the
+	// item, in the order first met.
+	add("group_by_exp", func(in any, name, expr string) ([]any, error) {
+		tpl, err := r.engine.ParseTemplate(fixProperties([]byte("{{ " + expr + " }}")))
+		if err != nil {
+			return nil, err
+		}
+		return groups(list(in), func(x any) (string, error) {
+			if err := live(); err != nil {
+				return "", err
+			}
+			return tpl.RenderString(map[string]any{name: x})
+		})
+	})
 	// "sample: Pick a random value from an array": the first, so that a
 	// build is the same each time.
 	add("sample", func(in any) (any, error) {
@@ -462,4 +465,27 @@ func isPageContent(s string) bool {
 		return false
 	}
 	return !strings.Contains(inner[:len(inner)-len(textClose)], textOpen)
+}
+
+// groups are group_by's groups of items ({name, items, size}), each named
+// by key's value for the item, in the order first met.
+func groups(items []any, key func(any) (string, error)) ([]any, error) {
+	var out []any
+	at := map[string]int{}
+	for _, x := range items {
+		name, err := key(x)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, map[string]any{"name": name, "items": []any{}, "size": 0})
+		}
+		g := out[i].(map[string]any)
+		g["items"] = append(g["items"].([]any), x)
+		g["size"] = len(g["items"].([]any))
+	}
+	return out, nil
 }
