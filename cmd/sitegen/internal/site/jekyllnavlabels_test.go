@@ -247,3 +247,57 @@ func TestJekyllCollectionIndexNavExclude(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllParentInCollection: just-the-docs builds the navigation of
+// each collection from that collection's documents ("{% include
+// components/nav.html pages=collection … %}", its sidebar; "Documents of a
+// collection … are listed under the collection's name",
+// https://just-the-docs.com/docs/navigation/main/collections/), so a
+// document's parent: names a document of its own collection, and the
+// site's pages (site.html_pages) a page of the site. TheAstralForge's five
+// collections each have an "Installation Guide" with children: all 28
+// went under the first collection's, with a warning.
+func TestJekyllParentInCollection(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":           "title: J\ncollections:\n  alpha:\n    output: true\n  beta:\n    output: true\n",
+		"index.md":              "---\ntitle: Home\n---\nHi.\n",
+		"guide.md":              "---\ntitle: Guide\n---\nSite guide.\n",
+		"setup.md":              "---\ntitle: Setup\nparent: Guide\n---\nS.\n",
+		"_alpha/guide/index.md": "---\ntitle: Guide\nhas_children: true\n---\nA.\n",
+		"_alpha/guide/one.md":   "---\ntitle: Alpha One\nparent: Guide\n---\nA1.\n",
+		"_beta/guide/index.md":  "---\ntitle: Guide\nhas_children: true\n---\nB.\n",
+		"_beta/guide/two.md":    "---\ntitle: Beta Two\nparent: Guide\n---\nB2.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"alpha/guide/one.html": {`href="/alpha/guide/"`, "Alpha One"},
+		"beta/guide/two.html":  {`href="/beta/guide/"`, "Beta Two"},
+		"setup.html":           {`href="/guide.html"`, "Setup"},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The breadcrumbs: the parent, then the page.
+		crumbs := string(b)
+		i := strings.Index(crumbs, `class="breadcrumbs"`)
+		if i < 0 {
+			t.Fatalf("%s: no breadcrumbs", file)
+		}
+		crumbs = crumbs[i:]
+		crumbs = crumbs[:max(strings.Index(crumbs, "</nav>"), 0)]
+		rest := crumbs
+		for _, w := range want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s: breadcrumbs lack %q (in order):\n%s", file, w, crumbs)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+	}
+}
