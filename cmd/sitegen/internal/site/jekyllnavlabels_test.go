@@ -220,6 +220,7 @@ func TestJekyllCollectionIndexNavExclude(t *testing.T) {
 		"hidden/index.md":  "---\ntitle: Hidden\nnav_exclude: true\n---\nH.\n",
 		"hidden/secret.md": "---\ntitle: Secret\n---\nS.\n",
 		"about.md":         "---\ntitle: About\n---\nA.\n",
+		"zeta.md":          "---\ntitle: Zeta\n---\nZ.\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
@@ -234,7 +235,10 @@ func TestJekyllCollectionIndexNavExclude(t *testing.T) {
 		nav = nav[i:j]
 	}
 	rest := nav
-	for _, want := range []string{"Core Rules", ">Magic</a>", ">Combat</a>"} {
+	// The site's pages first, then the collections: just-the-docs' sidebar
+	// writes "nav.html pages=site.html_pages", then each collection of
+	// just_the_docs.collections under its name.
+	for _, want := range []string{">About</a>", ">Zeta</a>", "Core Rules", ">Magic</a>", ">Combat</a>"} {
 		i := strings.Index(rest, want)
 		if i < 0 {
 			t.Fatalf("navigation lacks %q (in order):\n%s", want, nav)
