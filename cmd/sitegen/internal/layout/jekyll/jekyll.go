@@ -271,9 +271,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// TITLE_SEPARATOR + format_string(site["description"])"
 	// (lib/jekyll-seo-tag/drop.rb, https://github.com/jekyll/jekyll-seo-tag;
 	// format_string normalises the whitespace).
-	if d := strings.Join(strings.Fields(l.Str(m, "description")), " "); d != "" && SEOTag(srcDir, m, plugins(dir, m)) {
-		l.HomeTagline = d
-		l.Read = append(l.Read, "description")
+	if SEOTag(srcDir, m, plugins(dir, m)) {
+		l.HomeTagline = strings.Join(strings.Fields(l.Str(m, "description")), " ")
 	}
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
