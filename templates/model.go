@@ -62,6 +62,11 @@ type Site struct {
 	// site's title alone (sitegen, Hugo's and MkDocs' themes). The engine
 	// sets it only when the home page has a title of its own.
 	HomeTitle bool
+	// HomeTagline, when set, follows the site's title in the home page's
+	// <title> when the home page has no title of its own ("Site ·
+	// Tagline"), as the layout's tool writes it (jekyll-seo-tag with the
+	// site's description). The engine sets it only then.
+	HomeTagline string
 	// SuffixTitles: every page's <title> is its own title followed by
 	// TitleSuffix, as the layout's tool writes it (mdBook's "Chapter -
 	// Book", Quartz's title + pageTitleSuffix), in place of sitegen's
@@ -691,7 +696,8 @@ func absolute(origin, u string) string {
 // writes it so (Site.SuffixTitles), else sitegen's: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex"; the home page
-// the site's title, or "Home · Site" with Site.HomeTitle).
+// the site's title, or "Home · Site" with Site.HomeTitle, or "Site ·
+// Tagline" with Site.HomeTagline).
 func (p *Page) DocumentTitle() string {
 	switch {
 	case p.DocTitle != "":
@@ -705,6 +711,9 @@ func (p *Page) DocumentTitle() string {
 	}
 	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
 		return p.Title + " · " + p.Site.Title
+	}
+	if p.Kind == KindHome && p.Site.HomeTagline != "" && p.Site.Title != "" {
+		return p.Site.Title + " · " + p.Site.HomeTagline
 	}
 	if p.Site.Title != "" && (p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title) {
 		return p.Site.Title

@@ -781,6 +781,10 @@ type Layout struct {
 	// it is the site's title alone, as sitegen, MkDocs' themes and Hugo's
 	// common themes (Docsy) write it.
 	HomeTitle bool
+	// HomeTagline, when set, ends the home page's <title> when the home
+	// page has no title of its own: the site's title, then it (Jekyll's
+	// jekyll-seo-tag: "site_title + TITLE_SEPARATOR + site.description").
+	HomeTagline string
 	// TitleSuffix, when set, is the tool's rule for every page's <title>:
 	// the page's title followed by *TitleSuffix (mdBook's " - Book",
 	// Quartz's pageTitleSuffix), in place of sitegen's "Page · Section ·

@@ -128,3 +128,52 @@ func TestJemojiIDs(t *testing.T) {
 		t.Errorf("TOC = %s, want the emoji in its title", tocString(res.TOC))
 	}
 }
+
+// TestKramdownTOC: "kramdown supports the automatic generation of the table
+// of contents of all headers that have an ID set. Just assign the reference
+// name 'toc' to an ordered or unordered list by using an IAL and the list
+// will be replaced with the actual table of contents"; "If you don't want a
+// header to appear in the table of contents, just assign the class no_toc
+// to it" (https://kramdown.gettalong.org/converter/html.html#toc). Each want
+// is what jekyll 4.3.1 (kramdown 2.4) wrote for the same text, without the
+// entries' ids and with sitegen's levels (the title h1 is the frame's).
+func TestKramdownTOC(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		page Page
+		want string // the <ul>/<ol> of the contents, whitespace removed
+	}{
+		{"a bullet list, two headings, one with its own id",
+			"* TOC\n{:toc}\n\n## One\n\n## Two\n{: #custom }\n", Page{},
+			`<ul><li><a href="#one">One</a></li><li><a href="#custom">Two</a></li></ul>`},
+		{"nested by level, no_toc left out, an ordered list",
+			"1. TOC\n{:toc}\n\n## Rolling *dice*\n\n### Bonus\n\n## Damage `x`\n\n## Hidden\n{: .no_toc }\n", Page{},
+			`<ol><li><a href="#rolling-dice">Rolling dice</a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#damage-x">Damage x</a></li></ol>`},
+		// (A <details markdown="block"> is split into such HTML lines by
+		// package jekyll, blockmarkdown.go.)
+		{"in a disclosure; the title heading the frame shows is not listed; a later h1 is",
+			"# Attack rules\n\n<details open>\n<summary>Contents</summary>\n\n1. TOC\n{:toc}\n\n</details>\n\n## Rolling\n\n### Bonus\n\n# Second top\n",
+			Page{DropH1: true},
+			`<ol><li><a href="#rolling">Rolling</a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#second-top">Second top</a></li></ol>`},
+		{"a deeper heading first, then a shallower one",
+			"- TOC\n{:toc}\n\n### Deep\n\n## Shallow\n", Page{},
+			`<ul><li><a href="#deep">Deep</a></li><li><a href="#shallow">Shallow</a></li></ul>`},
+	}
+	squeeze := strings.NewReplacer("\n", "", " ", "")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: Dialects{Kramdown: true}}, tt.src, tt.page)
+			if len(problems) > 0 {
+				t.Errorf("problems: %q", problems)
+			}
+			if strings.Contains(out, "TOC") {
+				t.Errorf("the marker list is printed:\n%s", out)
+			}
+			got := squeeze.Replace(out)
+			if !strings.Contains(got, squeeze.Replace(tt.want)) {
+				t.Errorf("contents not found:\n%s\nwant %s", out, tt.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"bytes"
+	"cmp"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	stdhtml "html"
 	"regexp"
@@ -526,3 +527,82 @@ func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 
 // Put implements parser.IDs.
 func (s *slugIDs) Put(value []byte) { s.used[string(value)] = true }
+
+// kramdownTOC replaces each kramdown.TOCList (a list ended in {:toc}) with
+// the page's table of contents as kramdown writes it: "all headers that
+// have an ID set" (https://kramdown.gettalong.org/converter/html.html#toc)
+// but those marked {: .no_toc } ("the header will be excluded from the
+// table of contents", ibid.), in the order of the page, each a link to its
+// heading's id, a heading nested under the last one before it of a lower
+// level, in a list of the kind the author wrote (ordered or not). The
+// heading the frame shows as the page's title (Page.DropH1) is no longer
+// in the body, and not listed. Entries are the headings' plain text
+// (kramdown keeps their emphasis and code).
+type kramdownTOC struct{}
+
+// Transform implements parser.ASTTransformer.
+func (kramdownTOC) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	var tocs []*kramdown.TOCList
+	var headings []*ast.Heading
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *kramdown.TOCList:
+			tocs = append(tocs, n)
+		case *ast.Heading:
+			if _, no := n.Attribute(kramdown.NoTOC); !no && HeadingID(n) != "" {
+				headings = append(headings, n)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, t := range tocs {
+		t.Parent().ReplaceChild(t.Parent(), t, tocList(t.Marker, headings, reader.Source()))
+	}
+}
+
+// tocList is the nested list of headings, written with marker.
+func tocList(marker byte, headings []*ast.Heading, src []byte) *ast.List {
+	newList := func() *ast.List {
+		l := ast.NewList(cmp.Or(marker, '*'))
+		l.IsTight = true
+		if l.IsOrdered() {
+			l.Start = 1
+		}
+		return l
+	}
+	root := newList()
+	type open struct {
+		level int
+		item  *ast.ListItem
+	}
+	var stack []open
+	for _, h := range headings {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
+			stack = stack[:len(stack)-1]
+		}
+		link := ast.NewLink()
+		link.Destination = []byte("#" + HeadingID(h))
+		link.AppendChild(link, ast.NewString([]byte(PlainText(h, src))))
+		tb := ast.NewTextBlock()
+		tb.AppendChild(tb, link)
+		item := ast.NewListItem(2)
+		item.AppendChild(item, tb)
+		parent := root
+		if len(stack) > 0 {
+			top := stack[len(stack)-1].item
+			if sub, ok := top.LastChild().(*ast.List); ok {
+				parent = sub
+			} else {
+				parent = newList()
+				top.AppendChild(top, parent)
+			}
+		}
+		parent.AppendChild(parent, item)
+		stack = append(stack, open{h.Level, item})
+	}
+	return root
+}

@@ -1014,14 +1014,17 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 	md.Parser().AddOptions(parser.WithASTTransformers(
 		// After goldmark's own (footnotes run at 999), in this order.
 		util.Prioritized(h1Transformer{own: e.m.opts.Dialects.OwnH1, unlessH1: e.m.opts.Dialects.TitleUnlessH1}, 1000),
-		util.Prioritized(blockTransformer{m: e.m}, 1001),
-		util.Prioritized(linkTransformer{m: e.m}, 1002),
-		util.Prioritized(queryTransformer{m: e.m}, 1003),
-		util.Prioritized(wikiTransformer{m: e.m}, 1004),
-		util.Prioritized(diceTransformer{m: e.m}, 1005),
-		util.Prioritized(metaBindTransformer{m: e.m}, 1006), // before the TOC, which lists its fields' text
-		util.Prioritized(tocTransformer{}, 1007),
-		util.Prioritized(warnTransformer{m: e.m}, 1008),
+		// kramdown's {:toc} lists the headings the body keeps, before its
+		// links are resolved and checked.
+		util.Prioritized(kramdownTOC{}, 1001),
+		util.Prioritized(blockTransformer{m: e.m}, 1002),
+		util.Prioritized(linkTransformer{m: e.m}, 1003),
+		util.Prioritized(queryTransformer{m: e.m}, 1004),
+		util.Prioritized(wikiTransformer{m: e.m}, 1005),
+		util.Prioritized(diceTransformer{m: e.m}, 1006),
+		util.Prioritized(metaBindTransformer{m: e.m}, 1007), // before the TOC, which lists its fields' text
+		util.Prioritized(tocTransformer{}, 1008),
+		util.Prioritized(warnTransformer{m: e.m}, 1009),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
 }

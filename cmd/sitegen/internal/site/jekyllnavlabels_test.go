@@ -198,3 +198,110 @@ func TestJekyllNavOrderText(t *testing.T) {
 		})
 	}
 }
+
+// TestJekyllCollectionIndexNavExclude: a collection whose own index page
+// is nav_exclude: true still shows its other documents under the
+// collection's name. just-the-docs: "nav_exclude: true … the page will be
+// excluded from the main navigation" (https://just-the-docs.com/docs/navigation/main/order/
+// and …/main/collections/: "Documents of a collection … are listed under the
+// collection's name"); the page is left out, not the collection
+// (Alaxouche/TheAstralForge: five collections, each index.md
+// nav_exclude, were missing from sitegen's navigation). A page of the
+// site excluded stays out.
+func TestJekyllCollectionIndexNavExclude(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\ncollections:\n  rules:\n    output: true\n    permalink: /:collection/:path/\n" +
+			"just_the_docs:\n  collections:\n    rules:\n      name: Core Rules\n",
+		"index.md":         "---\ntitle: Home\n---\nHi.\n",
+		"_rules/index.md":  "---\ntitle: Rules\npermalink: /rules/\nnav_exclude: true\n---\nR.\n",
+		"_rules/combat.md": "---\ntitle: Combat\nnav_order: 2\n---\nC.\n",
+		"_rules/magic.md":  "---\ntitle: Magic\nnav_order: 1\n---\nM.\n",
+		"hidden/index.md":  "---\ntitle: Hidden\nnav_exclude: true\n---\nH.\n",
+		"hidden/secret.md": "---\ntitle: Secret\n---\nS.\n",
+		"about.md":         "---\ntitle: About\n---\nA.\n",
+		"zeta.md":          "---\ntitle: Zeta\n---\nZ.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+		nav = nav[i:j]
+	}
+	rest := nav
+	// The site's pages first, then the collections: just-the-docs' sidebar
+	// writes "nav.html pages=site.html_pages", then each collection of
+	// just_the_docs.collections under its name.
+	for _, want := range []string{">About</a>", ">Zeta</a>", "Core Rules", ">Magic</a>", ">Combat</a>"} {
+		i := strings.Index(rest, want)
+		if i < 0 {
+			t.Fatalf("navigation lacks %q (in order):\n%s", want, nav)
+		}
+		rest = rest[i+len(want):]
+	}
+	for _, not := range []string{`href="/rules/"`, ">Hidden<"} {
+		if strings.Contains(nav, not) {
+			t.Errorf("navigation lists %s:\n%s", not, nav)
+		}
+	}
+}
+
+// TestJekyllParentInCollection: just-the-docs builds the navigation of
+// each collection from that collection's documents ("{% include
+// components/nav.html pages=collection … %}", its sidebar; "Documents of a
+// collection … are listed under the collection's name",
+// https://just-the-docs.com/docs/navigation/main/collections/), so a
+// document's parent: names a document of its own collection, and the
+// site's pages (site.html_pages) a page of the site. TheAstralForge's five
+// collections each have an "Installation Guide" with children: all 28
+// went under the first collection's, with a warning.
+func TestJekyllParentInCollection(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":           "title: J\ncollections:\n  alpha:\n    output: true\n  beta:\n    output: true\n",
+		"index.md":              "---\ntitle: Home\n---\nHi.\n",
+		"guide.md":              "---\ntitle: Guide\n---\nSite guide.\n",
+		"setup.md":              "---\ntitle: Setup\nparent: Guide\n---\nS.\n",
+		"_alpha/guide/index.md": "---\ntitle: Guide\nhas_children: true\n---\nA.\n",
+		"_alpha/guide/one.md":   "---\ntitle: Alpha One\nparent: Guide\n---\nA1.\n",
+		"_beta/guide/index.md":  "---\ntitle: Guide\nhas_children: true\n---\nB.\n",
+		"_beta/guide/two.md":    "---\ntitle: Beta Two\nparent: Guide\n---\nB2.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"alpha/guide/one.html": {`href="/alpha/guide/"`, "Alpha One"},
+		"beta/guide/two.html":  {`href="/beta/guide/"`, "Beta Two"},
+		"setup.html":           {`href="/guide.html"`, "Setup"},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The breadcrumbs: the parent, then the page.
+		crumbs := string(b)
+		i := strings.Index(crumbs, `class="breadcrumbs"`)
+		if i < 0 {
+			t.Fatalf("%s: no breadcrumbs", file)
+		}
+		crumbs = crumbs[i:]
+		crumbs = crumbs[:max(strings.Index(crumbs, "</nav>"), 0)]
+		rest := crumbs
+		for _, w := range want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s: breadcrumbs lack %q (in order):\n%s", file, w, crumbs)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+	}
+}

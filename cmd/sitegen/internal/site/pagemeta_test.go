@@ -267,7 +267,11 @@ func gitCommit(t *testing.T, src, date string) {
 //     suffix for each page title"); the home page's own title first.
 //   - Jekyll's jekyll-seo-tag 2.8 (GitHub Pages' themes): "if site_title &&
 //     page_title != site_title then page_title + TITLE_SEPARATOR +
-//     site_title" (https://github.com/jekyll/jekyll-seo-tag/blob/master/lib/jekyll-seo-tag/drop.rb).
+//     site_title" (https://github.com/jekyll/jekyll-seo-tag/blob/master/lib/jekyll-seo-tag/drop.rb);
+//     a page without a title, the home page most often: "elsif
+//     site["description"] && site_title: site_title + TITLE_SEPARATOR +
+//     format_string(site["description"])" (drop.rb's title), where the
+//     site writes {% seo %} (its plugins, a theme, its own layout).
 //   - MkDocs 1.4's themes: "{% if page and page.title and not
 //     page.is_homepage %}{{ page.title }} - {% endif %}{{ config.site_name }}":
 //     the site's name alone; Hugo's themes (Docsy: "{{ if .IsHome }}{{
@@ -283,6 +287,11 @@ func TestHomeTitle(t *testing.T) {
 		{"VitePress, no title", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\nlayout: home\nhero:\n  name: V\n---\n", "a.md": "# A\n"}, "<title>V</title>"},
 		{"Jekyll", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nText.\n"}, "<title>Home · J</title>"},
 		{"Jekyll, the site's title", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: J\n---\nText.\n"}, "<title>J</title>"},
+		{"Jekyll, jekyll-seo-tag, the description", map[string]string{"_config.yml": "title: J\ndescription: >\n  Rules for\n  J.\nplugins: [jekyll-seo-tag]\n", "index.md": "---\nlayout: default\n---\nText.\n"}, "<title>J · Rules for J.</title>"},
+		{"Jekyll, a theme, the description", map[string]string{"_config.yml": "title: J\ndescription: Rules\nremote_theme: just-the-docs/just-the-docs\n", "index.md": "---\nlayout: default\n---\nText.\n"}, "<title>J · Rules</title>"},
+		{"Jekyll, its own layout writes {% seo %}", map[string]string{"_config.yml": "title: J\ndescription: Rules\n", "_layouts/default.html": "<head>{%- seo -%}</head>{{ content }}", "index.md": "---\nlayout: default\n---\nText.\n"}, "<title>J · Rules</title>"},
+		{"Jekyll, jekyll-seo-tag, a titled home page", map[string]string{"_config.yml": "title: J\ndescription: Rules\nplugins: [jekyll-seo-tag]\n", "index.md": "---\ntitle: Home\n---\nText.\n"}, "<title>Home · J</title>"},
+		{"Jekyll, no {% seo %}, the description", map[string]string{"_config.yml": "title: J\ndescription: Rules\n", "_layouts/default.html": "<head><title>{{ site.title }}</title></head>{{ content }}", "index.md": "---\nlayout: default\n---\nText.\n"}, "<title>J</title>"},
 		{"Hugo", map[string]string{"hugo.toml": "title = \"H\"\n", "content/_index.md": "---\ntitle: LeviathanDM\n---\n"}, "<title>H</title>"},
 		{"MkDocs", map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Welcome\n"}, "<title>M</title>"},
 		{"sitegen", map[string]string{"site.toml": "title = \"S\"\n", "content/_index.md": "---\ntitle: Welcome\n---\n"}, "<title>S</title>"},

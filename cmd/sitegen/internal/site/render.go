@@ -83,6 +83,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.Footer = s.Footer(view.Assets)
 	view.LinkPreviews = s.Cfg.LinkPreviews
 	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
+	if !ownTitle(s.Home) {
+		view.HomeTagline = s.Lay.HomeTagline
+	}
 	if s.Lay.TitleSuffix != nil {
 		view.SuffixTitles, view.TitleSuffix, view.SuffixNotHome = true, *s.Lay.TitleSuffix, s.Lay.SuffixNotHome
 	}

@@ -31,9 +31,13 @@ import (
 // (textOp.textOnly); one that matches the HTML (replace: '<table>',
 // '<table class="x">', remove: '<p>') is applied to the page's text once
 // sitegen has converted it (layout.Expanded.HTMLOps), as Jekyll applies it
-// to the page rendered. Any other change a layout makes to the content (a
-// filter other than these four: escape, …) is not honoured, with a
-// warning naming the layout's file and line, and the page shows its text
+// to the page rendered. markdownify leaves the content as it is (the
+// page's HTML, which kramdown keeps: filters.go isPageContent), and strip,
+// lstrip, rstrip and default change nothing a reader sees. Any other
+// change a layout makes to the content (escape, strip_html, newline_to_br,
+// truncatewords written back, …: what they do to a page's HTML is no
+// rendering a reader is meant to see) is not honoured, with a warning
+// naming the layout's file and line, and the page shows its text
 // unfiltered. A filter that reads the content without
 // writing it back (number_of_words, strip_html | truncatewords) reads the
 // rendered text, as in Jekyll.

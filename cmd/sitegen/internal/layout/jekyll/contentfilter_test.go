@@ -37,6 +37,9 @@ func TestLayoutFiltersContent(t *testing.T) {
 		"_layouts/paras.html":            "<section>\n{{ content | replace: 'Roll', 'Throw' | remove: '<p>' | remove: '</p>' }}\n</section>\n",
 		"_layouts/rules.html":            "<div>\n{{ content | remove: '<hr />' | replace: '<br>', '' }}\n</div>\n",
 		"_layouts/escaped.html":          "<section>\n{{ content | escape }}\n</section>\n",
+		"_layouts/markdownified.html":    "<div class=\"rules\">{{ content | markdownify }}</div>\n",
+		"_layouts/stripped2.html":        "<div>{{ content | strip | default: 'none' | markdownify | replace: 'Roll', 'Throw' }}</div>\n",
+		"_layouts/newlines.html":         "<div>{{ content | newline_to_br }}</div>\n",
 		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
 		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
 		// allejo/jekyll-anchor-headings' way, as byodinsbeardrpg's
@@ -89,6 +92,25 @@ func TestLayoutFiltersContent(t *testing.T) {
 		// A filter other than replace and remove: not applied, warned.
 		{"a filter on the content sitegen does not apply", "---\nlayout: escaped\n---\nText.\n",
 			[]string{"<section>", "Text.", "</section>"}, []string{"&lt;"}, "_layouts/escaped.html:2: the layout changes the page's content", nil},
+		// "markdownify: Convert a Markdown-formatted string into HTML"
+		// (https://jekyllrb.com/docs/liquid/filters/): the content is
+		// HTML, which kramdown keeps ("HTML tags … are recognized as HTML
+		// blocks", https://kramdown.gettalong.org/syntax.html#html-blocks).
+		// jekyll 4.3.1 wrote the same page with and without it (a page of
+		// a heading, emphasis, a link, a table, a div, code and a list).
+		{"the content markdownified", "---\nlayout: markdownified\n---\n# Head\n\nSome *text*.\n",
+			[]string{`<div class="rules">`, "# Head", "Some *text*.", "</div>"}, nil, "", nil},
+		// strip ("Removes all whitespace … from both sides of a string",
+		// https://shopify.github.io/liquid/filters/strip/) and default (a
+		// content is never empty) change nothing a reader sees; a replace
+		// after them is still on the text.
+		{"the content stripped, defaulted, markdownified, replaced", "---\nlayout: stripped2\n---\nRoll the dice.\n",
+			[]string{"<div>", "Throw the dice.", "</div>"}, []string{"Roll"}, "", nil},
+		// newline_to_br on HTML adds a <br /> after each of its lines:
+		// not applied (the same for escape, strip_html, truncatewords
+		// written back), warned.
+		{"newline_to_br on the content", "---\nlayout: newlines\n---\nText.\n",
+			[]string{"<div>", "Text.", "</div>"}, []string{"<br"}, "_layouts/newlines.html:1: the layout changes the page's content", nil},
 		// "number_of_words: Count the number of words in some text"
 		// (https://jekyllrb.com/docs/liquid/filters/): of the rendered text.
 		{"a count of the rendered text", "---\nlayout: words\n---\nOne two three.\n",

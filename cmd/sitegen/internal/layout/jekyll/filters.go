@@ -70,20 +70,7 @@ func (r *run) addFilters() {
 	// "group_by: Group an array's items by a given property": a list of
 	// {name, items, size}.
 	add("group_by", func(in any, key string) ([]any, error) {
-		var out []any
-		at := map[string]int{}
-		for _, x := range list(in) {
-			name := fmt.Sprint(nilString(property(x, key)))
-			i, ok := at[name]
-			if !ok {
-				i = len(out)
-				at[name] = i
-				out = append(out, map[string]any{"name": name, "items": []any{}, "size": 0})
-			}
-			g := out[i].(map[string]any)
-			g["items"] = append(g["items"].([]any), x)
-			g["size"] = len(g["items"].([]any))
-		}
+		out, _ := groups(list(in), func(x any) (string, error) { return fmt.Sprint(nilString(property(x, key))), nil })
 		return out, live()
 	})
 	// "sort: Sort an array. Optional arguments for hashes 1. property
@@ -120,6 +107,12 @@ func (r *run) addFilters() {
 	// "markdownify: Convert a Markdown-formatted string into HTML."
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 	add("markdownify", func(in any) (string, error) {
+		if s, ok := in.(string); ok && isPageContent(s) {
+			// {{ content | markdownify }}: the content is the page's
+			// HTML, which kramdown keeps as HTML blocks (jekyll 4.3.1
+			// writes the same page with and without the filter).
+			return s, live()
+		}
 		var b bytes.Buffer
 		if err := md.Convert([]byte(fmt.Sprint(nilString(in))), &b); err != nil {
 			return "", err
@@ -307,6 +300,22 @@ func (r *run) addFilters() {
 		}
 		return out, nil
 	})
+	// "group_by_exp: Group an array's items using a Liquid expression"
+	// (https://jekyllrb.com/docs/liquid/filters/): group_by's {name,
+	// items, size}, each group named by the expression's value for the
+	// item, in the order first met.
+	add("group_by_exp", func(in any, name, expr string) ([]any, error) {
+		tpl, err := r.engine.ParseTemplate(fixProperties([]byte("{{ " + expr + " }}")))
+		if err != nil {
+			return nil, err
+		}
+		return groups(list(in), func(x any) (string, error) {
+			if err := live(); err != nil {
+				return "", err
+			}
+			return tpl.RenderString(map[string]any{name: x})
+		})
+	})
 	// "sample: Pick a random value from an array": the first, so that a
 	// build is the same each time.
 	add("sample", func(in any) (any, error) {
@@ -441,4 +450,42 @@ func jsonable(v any) any {
 		return out
 	}
 	return v
+}
+
+// isPageContent reports whether s is the page's content as a layout's
+// chain holds it (the content mark, or the page's text between textOpen
+// and textClose), whitespace around it aside.
+func isPageContent(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == contentMark {
+		return true
+	}
+	inner, ok := strings.CutPrefix(s, textOpen)
+	if !ok || !strings.HasSuffix(inner, textClose) {
+		return false
+	}
+	return !strings.Contains(inner[:len(inner)-len(textClose)], textOpen)
+}
+
+// groups are group_by's groups of items ({name, items, size}), each named
+// by key's value for the item, in the order first met.
+func groups(items []any, key func(any) (string, error)) ([]any, error) {
+	var out []any
+	at := map[string]int{}
+	for _, x := range items {
+		name, err := key(x)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, map[string]any{"name": name, "items": []any{}, "size": 0})
+		}
+		g := out[i].(map[string]any)
+		g["items"] = append(g["items"].([]any), x)
+		g["size"] = len(g["items"].([]any))
+	}
+	return out, nil
 }

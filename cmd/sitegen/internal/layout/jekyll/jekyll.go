@@ -124,6 +124,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -264,6 +265,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.Emoji = true
 		l.Read = append(l.Read, "plugins jemoji")
 	}
+	// jekyll-seo-tag's <title> of a page without a title of its own (the
+	// home page, unless its front matter or a heading titles it):
+	// "elsif site["description"] && site_title: site_title +
+	// TITLE_SEPARATOR + format_string(site["description"])"
+	// (lib/jekyll-seo-tag/drop.rb, https://github.com/jekyll/jekyll-seo-tag;
+	// format_string normalises the whitespace).
+	if SEOTag(srcDir, m, plugins(dir, m)) {
+		l.HomeTagline = strings.Join(strings.Fields(l.Str(m, "description")), " ")
+	}
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
@@ -399,6 +409,36 @@ func plugins(dir string, m map[string]any) map[string]bool {
 		}
 	}
 	return on
+}
+
+// seoTagRE matches jekyll-seo-tag's tag in a layout or include.
+var seoTagRE = regexp.MustCompile(`\{%-?\s*seo[\s%-]`)
+
+// SEOTag reports whether the site's pages are framed by jekyll-seo-tag's
+// {% seo %}: the site lists the plugin ("Add the following to your site's
+// _config.yml: plugins: - jekyll-seo-tag", its README), names a theme
+// (GitHub Pages' themes, minima and just-the-docs all write {% seo %} in
+// their head), or one of its own layouts or includes (srcDir's _layouts,
+// _includes: files up to 1 MB) writes the tag.
+func SEOTag(srcDir string, m map[string]any, on map[string]bool) bool {
+	if on["jekyll-seo-tag"] || layout.Text(m["theme"]) != "" || layout.Text(m["remote_theme"]) != "" {
+		return true
+	}
+	for _, d := range []string{"_layouts", "_includes"} {
+		entries, err := os.ReadDir(filepath.Join(srcDir, d))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if info, err := e.Info(); err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+				continue
+			}
+			if b, err := os.ReadFile(filepath.Join(srcDir, d, e.Name())); err == nil && seoTagRE.Match(b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // optionalFrontMatterSkips are the names jekyll-optional-front-matter

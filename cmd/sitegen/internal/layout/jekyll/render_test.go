@@ -148,6 +148,10 @@ func TestLiquidRun(t *testing.T) {
 		{"sort", `{{ site.data.monsters | sort: "hp" | map: "name" | join: "," }}`, "Imp,Goblin,Orc"},
 		// "group_by: Group an array's items by a given property."
 		{"group_by", `{% assign g = site.data.monsters | group_by: "kind" %}{% for x in g %}{{ x.name }}:{{ x.size }} {% endfor %}`, "small:2 big:1 "},
+		// "group_by_exp: Group an array's items using a Liquid expression"
+		// (https://jekyllrb.com/docs/liquid/filters/): groups named by the
+		// expression's value, in the order first met (TheAstralForge's nav).
+		{"group_by_exp", `{% assign g = site.data.monsters | group_by_exp: "m", "m.kind | size" %}{% for x in g %}{{ x.name }}:{{ x.items | map: "name" | join: "+" }} {% endfor %}`, "5:Goblin+Imp 3:Orc "},
 		// "jsonify: Convert Hash or Array to JSON."
 		{"jsonify", `{{ site.data.lore.gods | jsonify }}`, `{"sun":"Aten"}`},
 		// "slugify: Convert a string into a lowercase URL slug."

@@ -2,8 +2,8 @@
 // write them, in a goldmark pipeline: a block attribute list on the line
 // after a block ("{: #id .class}") or at the end of a paragraph gives that
 // block its id and the classes of a safe list, and is never printed;
-// "{:toc}" (kramdown's table of contents marker) removes the list it ends,
-// since the page has a table of contents of its own; a span attribute list
+// "{:toc}" (kramdown's table of contents marker) replaces the list it ends
+// with a TOCList, which package markup fills with the page's headings; a span attribute list
 // right after an element ("**x**{: #id .y}", "[a](b){:.y}") gives it its
 // id and safe classes (after text it goes, applied to nothing), and is
 // never printed either. Block ids count as link targets: the paragraph
@@ -30,6 +30,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -59,6 +60,17 @@ func (e Extension) Extend(m goldmark.Markdown) {
 		parser.WithInlineParsers(util.Prioritized(spanParser{attrList: e.AttrList}, 80)),
 		parser.WithASTTransformers(util.Prioritized(cleanup{e}, 90)),
 	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(tocRenderer{}, 100)))
+}
+
+// tocRenderer renders a TOCList left alone (no page to fill it): nothing.
+type tocRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (tocRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindTOCList, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // ialRE matches a line that is a block attribute list; attrListRE one
@@ -319,7 +331,7 @@ func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 	}
 }
 
-// cleanup removes the lists that {:toc} ends, and applies span attribute
+// cleanup replaces the lists that {:toc} ends with a TOCList, and applies span attribute
 // lists to the element right before them (see Extension) and removes them.
 type cleanup struct{ Extension }
 
@@ -365,9 +377,38 @@ func (c cleanup) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 	}
 	for _, l := range lists {
 		if p := l.Parent(); p != nil {
-			p.RemoveChild(p, l)
+			toc := &TOCList{}
+			if list, ok := l.(*ast.List); ok {
+				toc.Marker = list.Marker
+			}
+			p.ReplaceChild(p, l, toc)
 		}
 	}
+}
+
+// KindTOCList is the AST kind of a TOCList.
+var KindTOCList = ast.NewNodeKind("KramdownTOC")
+
+// TOCList stands where a list ended in {:toc}: "kramdown supports the
+// automatic generation of the table of contents of all headers that have
+// an ID set. Just assign the reference name 'toc' to an ordered or
+// unordered list by using an IAL and the list will be replaced with the
+// actual table of contents" (https://kramdown.gettalong.org/converter/html.html#toc).
+// Package markup replaces it with that list once the page's headings are
+// final; left alone it renders nothing.
+type TOCList struct {
+	ast.BaseBlock
+	// Marker is the list's marker ('*', '-', '+' unordered; '.' or ')'
+	// ordered), as the table of contents keeps the list's kind.
+	Marker byte
+}
+
+// Kind implements ast.Node.
+func (n *TOCList) Kind() ast.NodeKind { return KindTOCList }
+
+// Dump implements ast.Node.
+func (n *TOCList) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"marker": string(n.Marker)}, nil)
 }
 
 // trimSpaceBefore removes the spaces between a heading's text and the

@@ -1449,7 +1449,7 @@ func (s *Site) sortChildren(children []*Page) {
 	}
 	if !s.Lay.NameOrder && s.Lay.CaseOrder {
 		slices.SortFunc(children, func(a, b *Page) int {
-			return cmp.Or(byWeight(a, b), byNavText(a, b, false), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, false), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}
@@ -1478,6 +1478,20 @@ func (s *Site) sortChildren(children []*Page) {
 	slices.SortFunc(children, func(a, b *Page) int {
 		return cmp.Or(byWeight(a, b), byName(names[a], names[b]), cmp.Compare(a.SitePath, b.SitePath))
 	})
+}
+
+// collectionRank is 1 for the section of a Jekyll collection's folder,
+// 0 for any other page: just-the-docs' sidebar lists the site's pages
+// ("components/nav.html pages=site.html_pages") and then each collection
+// under its name, so a collection comes after the pages beside it.
+func (s *Site) collectionRank(p *Page) int {
+	if p.Kind != templates.KindSection || s.Lay.FolderURL == nil || !strings.HasPrefix(path.Base(p.dir()), "_") {
+		return 0
+	}
+	if u, _ := s.Lay.FolderURL(p.dir()); u != "" {
+		return 1
+	}
+	return 0
 }
 
 // sortDate is the date page p is ordered by among its siblings

@@ -403,9 +403,31 @@ func commonDir(a, b string) string {
 	return strings.Join(as[:n], "/")
 }
 
+// collectionOf is the folder of the Jekyll collection page p is a
+// document of ("_rules"), "" for a page of the site: just-the-docs builds
+// the navigation of each collection from its documents alone ("{% include
+// components/nav.html pages=collection %}" in its sidebar), and the site's
+// from site.html_pages, so a parent: names a page of the same one.
+func (s *Site) collectionOf(p *Page) string {
+	if s.Lay.FolderURL == nil {
+		return ""
+	}
+	parts := strings.Split(p.Rel, "/")
+	for i, part := range parts[:len(parts)-1] {
+		if strings.HasPrefix(part, "_") {
+			if u, _ := s.Lay.FolderURL(strings.Join(parts[:i+1], "/")); u != "" {
+				return strings.Join(parts[:i+1], "/")
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
 // reparent moves the pages whose front matter names a parent page by
 // title (just-the-docs' parent:, with grand_parent: to tell apart two
-// parents of one title) under that page in the navigation. A parent that
+// parents of one title; a page of its own collection, collectionOf) under
+// that page in the navigation. A parent that
 // does not exist is a warning; the page stays in its folder's section.
 func (s *Site) reparent(pages []*Page) {
 	byTitle := map[string][]*Page{}
@@ -418,7 +440,7 @@ func (s *Site) reparent(pages []*Page) {
 		}
 		var matches []*Page
 		for _, c := range byTitle[strings.ToLower(p.parentTitle)] {
-			if c != p && (p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent)) {
+			if c != p && s.collectionOf(c) == s.collectionOf(p) && (p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent)) {
 				matches = append(matches, c)
 			}
 		}

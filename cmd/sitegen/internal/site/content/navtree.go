@@ -990,6 +990,28 @@ func navGroup(rel string) string {
 	return fmt.Sprintf("nav-%08x", h.Sum32())
 }
 
+// collectionHeading is the navigation's heading over the documents of a
+// Jekyll collection whose own index page c is left out of it
+// (nav_exclude): just-the-docs lists a collection's documents under the
+// collection's name ("just_the_docs: collections: … name:",
+// https://just-the-docs.com/docs/navigation/main/collections/), whatever
+// its index page says of itself; nil for any other page, or a collection
+// with nothing else in the navigation.
+func (s *Site) collectionHeading(c *Page, depth int) *templates.NavItem {
+	if s.Lay.FolderURL == nil || c.Kind != templates.KindSection || !strings.HasPrefix(path.Base(c.dir()), "_") {
+		return nil
+	}
+	u, title := s.Lay.FolderURL(c.dir())
+	if u == "" {
+		return nil
+	}
+	children := s.navItems(c.Children, depth+1)
+	if len(children) == 0 {
+		return nil
+	}
+	return &templates.NavItem{Title: title, Kind: templates.NavDraft, Children: children, Unfolded: depth < s.Lay.NavUnfold}
+}
+
 // navItems converts the page tree into the templates' navigation tree;
 // children are at depth (0: the top entries).
 func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
@@ -997,6 +1019,9 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 	pages := make([]*Page, 0, len(children))
 	for _, c := range children {
 		if c.navExclude {
+			if it := s.collectionHeading(c, depth); it != nil {
+				items, pages = append(items, it), append(pages, c)
+			}
 			continue
 		}
 		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children, depth+1), Unfolded: depth < s.Lay.NavUnfold}
