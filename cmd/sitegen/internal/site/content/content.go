@@ -123,6 +123,7 @@ func (s *Site) unlistEmptyFolders(unlisted []*Page) []*Page {
 // (published at its URL for a link to the folder, in no navigation). It
 // returns unlisted with that page added.
 func (s *Site) rootFolder(unlisted []*Page) []*Page {
+	s.rootStandIn = nil
 	if s.Lay.RootFolder == "" || s.Home == nil {
 		return unlisted
 	}
@@ -138,9 +139,12 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 	}
 	s.Home.Children = slices.Insert(slices.Delete(s.Home.Children, i, i+1), i, sec.Children...)
 	// Its page stays at its URL, where a link to the folder leads
-	// (GitHub shows the folder there); it lists nothing now.
+	// (GitHub shows the folder's files there): it lists the root's
+	// children (ListChildren), which are no longer its own, so that the
+	// unlisted pages' pass does not render them a second time.
 	sec.Children = nil
 	sec.Unlisted = s.Lay.RootFolder + "/ stands for the root of the navigation"
+	s.rootStandIn = sec
 	return append(unlisted, sec)
 }
 
