@@ -199,6 +199,9 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
+	// TagIndexAlways: the tool writes its list of tags (/tags/) even when
+	// no page has a tag (Hugo's taxonomy page, an empty list).
+	TagIndexAlways bool
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool

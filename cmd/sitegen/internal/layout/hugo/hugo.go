@@ -380,6 +380,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
 	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
+	// Hugo 0.111 measured: a taxonomy's list page (/tags/) is written
+	// when no page has a term of it, unless disableKinds holds taxonomy
+	// ("taxonomy" is one of the kinds, https://gohugo.io/configuration/all/#disablekinds).
+	l.TagIndexAlways = !l.NoTagPages && !slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
+		return strings.EqualFold(k, "taxonomy")
+	})
 	// Hugo takes any term: a term's page is at its name made a URL
 	// segment, as its content files' names are ("tags: Release schedule"
 	// is /tags/release-schedule/; Hugo 0.111 measured: "C++ & co" is

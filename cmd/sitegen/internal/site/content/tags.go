@@ -146,7 +146,7 @@ func (s *Site) buildTags() {
 			}
 		}
 	}
-	if len(byPath) == 0 {
+	if len(byPath) == 0 && !s.Lay.TagIndexAlways {
 		return
 	}
 	indexes := map[*layout.Tags]*Page{}
@@ -169,6 +169,9 @@ func (s *Site) buildTags() {
 		}
 		indexes[g] = index
 		return index
+	}
+	if len(byPath) == 0 {
+		indexOf(nil) // the tool's list of tags, empty (layout.Layout.TagIndexAlways)
 	}
 	for _, tp := range byPath {
 		g := groupOf[tp]
