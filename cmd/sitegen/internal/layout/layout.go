@@ -202,6 +202,10 @@ type Layout struct {
 	// TagIndexAlways: the tool writes its list of tags (/tags/) even when
 	// no page has a tag (Hugo's taxonomy page, an empty list).
 	TagIndexAlways bool
+	// FirstPageAlias: the tool writes a redirect at each list's page/1/
+	// to the list, its first pager page (Hugo's paginated lists: the home
+	// page, sections, taxonomies and terms).
+	FirstPageAlias bool
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool

@@ -148,6 +148,26 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 	return append(unlisted, sec)
 }
 
+// firstPageAliases gives each list page (the home page, a section, a
+// tag's page and the list of tags) a redirect at its page/1/, where the
+// layout's tool writes one (layout.Layout.FirstPageAlias): a page of the
+// content there keeps its URL.
+func (s *Site) firstPageAliases() {
+	if !s.Lay.FirstPageAlias {
+		return
+	}
+	for _, p := range s.Pages {
+		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
+			continue
+		}
+		sp := p.SitePath + "page/1/"
+		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
+			continue // kept from an earlier assembly (an Update)
+		}
+		p.Aliases = append(p.Aliases, alias{SitePath: sp, key: "pagination", written: sp, yields: true})
+	}
+}
+
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
@@ -554,6 +574,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Lay.HomeAlias != "" {
 		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: s.Lay.HomeAlias, key: "languages", written: s.Lay.HomeAlias, yields: true})
 	}
+	s.firstPageAliases()
 	s.checkURLs()
 	if s.Cfg.Obsidian {
 		s.buildWiki(pages)
