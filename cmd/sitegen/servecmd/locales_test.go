@@ -129,8 +129,8 @@ func TestServeMultihost(t *testing.T) {
 	}
 }
 
-// TestServeHugoReadFile: "readFile … reads a file from disk relative to
-// the current project working directory"
+// TestServeHugoReadFile: "readFile: Returns the contents of a file ...
+// relative to the current working directory"
 // (https://gohugo.io/functions/os/readfile/): a page's shortcode that
 // reads gen/careers.md, a folder serve does not watch by the layout,
 // shows the file's new text after a save of it, by an update; a file no

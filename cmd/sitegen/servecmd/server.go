@@ -272,10 +272,10 @@ func (s *server) classify(c watch.Change) kind {
 
 // watchReads records the files the site's pages read out of what serve
 // watches by the layout (server.reads) and has the watcher watch them:
-// "readFile … reads a file from disk relative to the current project
+// "readFile: Returns the contents of a file ... relative to the current
 // working directory" (https://gohugo.io/functions/os/readfile/), any file
-// of the project, which `hugo server` sees change only in its watched
-// folders; sitegen's pages are updated when it changes.
+// of the project. It runs after each good build or update: its cost is
+// one pass over the pages' reads.
 func (s *server) watchReads() {
 	s.reads = nil
 	if s.site == nil {
