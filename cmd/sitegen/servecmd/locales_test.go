@@ -142,3 +142,38 @@ func TestServeMultihost(t *testing.T) {
 		t.Errorf("%s: status %d", css[1], code)
 	}
 }
+
+// TestServeHugoReadFile: "readFile: Returns the contents of a file ...
+// relative to the current working directory"
+// (https://gohugo.io/functions/os/readfile/): a page's shortcode that
+// reads gen/careers.md, a folder serve does not watch by the layout,
+// shows the file's new text after a save of it, by an update; a file no
+// page reads in that folder is not followed.
+func TestServeHugoReadFile(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml":                       "baseURL = 'https://x.test/'\ntitle = 'T'\n",
+		"content/_index.md":               "---\ntitle: Home\n---\nhome\n",
+		"layouts/shortcodes/include.html": `{{ readFile (.Get 0) }}`,
+		"gen/careers.md":                  "| Career |\n|---|\n| Alchemist |\n",
+		"gen/unread.md":                   "unread\n",
+		"content/careers.md":              "---\ntitle: Careers\n---\n\n{{% include \"gen/careers.md\" %}}\n",
+	} {
+		writeFile(t, src, rel, body)
+	}
+	h := newHarness(t, src)
+	var log strings.Builder
+	h.srv.out = &log
+	if _, body := h.get("/careers/"); !strings.Contains(body, "Alchemist") {
+		t.Fatalf("/careers/ before the save: %q", body)
+	}
+	h.write("gen/unread.md", "still unread\n")
+	h.write("gen/careers.md", "| Career |\n|---|\n| Bard |\n")
+	h.step("gen/careers.md")
+	if _, body := h.get("/careers/"); !strings.Contains(body, "Bard") {
+		t.Errorf("/careers/ after the save of gen/careers.md does not show it")
+	}
+	if !strings.HasPrefix(log.String(), "updated ") || strings.Contains(log.String(), "unread") {
+		t.Errorf("the save of gen/careers.md: %q, want an update of it alone", log.String())
+	}
+}

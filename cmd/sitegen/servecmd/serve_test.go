@@ -106,6 +106,8 @@ func newHarnessOpts(t *testing.T, src string, opts content.Options) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Close() })
+	srv.watchFiles = w.Watch // as serve has it before its first build
+	srv.watchReads()
 	h := &harness{t: t, src: src, srv: srv, w: w, events: srv.hub.subscribe(), http: newHandler(opts.Dest, srv.hub)}
 	if ev := <-h.events; ev.name != evHello {
 		t.Fatalf("first event %q, want hello", ev.name)

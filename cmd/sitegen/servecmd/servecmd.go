@@ -256,6 +256,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer w.Close()
+	srv.watchFiles = w.Watch
 	srv.rebuild(ctx)
 
 	hosts := newHostPolicy(c.bind, c.allowedHosts)

@@ -159,6 +159,13 @@ type server struct {
 	pending map[string]kind // source paths changed since the last good build, and what each needs
 	full    bool            // the next build must be a full one
 
+	// reads are the source files the last good site's pages read that
+	// are out of what serve watches by the layout (a Hugo page's
+	// readFile of gen/x.md): a save of one is an update of the pages
+	// that read it. watchFiles tells the watcher of them (nil: none).
+	reads      map[string]bool
+	watchFiles func([]string)
+
 	warned map[string]bool // the warnings of the last published build, as printed
 
 	cacheDone  chan struct{} // closed when the last build cache write (saveCache) returns; nil: none yet
@@ -256,7 +263,36 @@ func (s *server) classify(c watch.Change) kind {
 			return kindPage
 		}
 	}
+	if s.reads[p] { // a file pages read from outside the content (Site.Update follows it to them)
+		return kindPage
+	}
 	return kindIgnore
+}
+
+// watchReads records the files the site's pages read out of what serve
+// watches by the layout (server.reads) and has the watcher watch them:
+// "readFile: Returns the contents of a file ... relative to the current
+// working directory" (https://gohugo.io/functions/os/readfile/), any file
+// of the project. It runs after each good build or update: its cost is
+// one pass over the pages' reads.
+func (s *server) watchReads() {
+	s.reads = nil
+	if s.site == nil {
+		return
+	}
+	var add []string
+	for _, f := range s.site.ReadFiles() {
+		if s.classify(watch.Change{Path: f}) == kindIgnore {
+			add = append(add, f)
+		}
+	}
+	s.reads = make(map[string]bool, len(add))
+	for _, f := range add {
+		s.reads[f] = true
+	}
+	if s.watchFiles != nil && len(add) > 0 {
+		s.watchFiles(add)
+	}
 }
 
 // apply handles one batch of changes: a new binary for code changes (in
@@ -386,6 +422,7 @@ func (s *server) rebuild(ctx context.Context) {
 				u.Files = append(u.Files, "/"+rel)
 			}
 			clear(s.pending)
+			s.watchReads()
 			s.published(false, s.editedPage(pages, u), u.Moved, u.Files)
 			// The pages whose navigation alone changed (a new title in
 			// every page's navigation): once the browsers have the
@@ -443,6 +480,7 @@ func (s *server) rebuild(ctx context.Context) {
 	st.NavLater(true)
 	s.site, s.full, s.searchStale, s.cacheStale = st, false, false, false // the build wrote its cache
 	clear(s.pending)
+	s.watchReads()
 	s.published(cssOnly, s.editedPage(pages, site.Update{}), movedPages(old, st.PageURLs()), nil)
 	s.warnings(st, res.WarningList)
 	fmt.Fprintf(s.out, "built %d pages in %d ms, %d files written, %d unchanged (%s)\n", res.Pages, res.Duration.Milliseconds(), res.Written, res.Reused, describe(changed))

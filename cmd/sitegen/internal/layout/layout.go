@@ -185,8 +185,9 @@ type Layout struct {
 	TagTitle func(written []string) string
 	// TagIndexTitle is the title of the list of tags ("" for "Tags").
 	TagIndexTitle string
-	// TagIndexAlways: the tool writes its list of tags when no page has
-	// a tag too (Quartz's tagPage.tsx: "tags.add("index")").
+	// TagIndexAlways: the tool writes its list of tags (/tags/) when no
+	// page has a tag too, an empty list (Quartz's tagPage.tsx:
+	// "tags.add("index")"; Hugo's taxonomy page, measured with 0.111).
 	TagIndexAlways bool
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
@@ -203,6 +204,10 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
+	// FirstPageAlias: the tool writes a redirect at each list's page/1/
+	// to the list, its first pager page (Hugo's paginated lists: the home
+	// page, sections, taxonomies and terms).
+	FirstPageAlias bool
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool

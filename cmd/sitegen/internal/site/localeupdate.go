@@ -196,6 +196,33 @@ func (s *Site) has(rel string) bool {
 	return sc.Files[rel] || slices.Contains(sc.Rels, rel) || slices.Contains(sc.Unlisted, rel)
 }
 
+// ReadFiles are the source files (slash paths) the pages of the site
+// and of its kept languages read when they were last loaded: their own,
+// their includes, the data files their shortcodes read (a Hugo
+// readFile). serve watches those out of the folders it watches.
+func (s *Site) ReadFiles() []string {
+	var out []string
+	for _, st := range append([]*Site{s}, keptSites(s)...) {
+		if st.Graph == nil {
+			continue
+		}
+		for _, l := range st.Graph.Loads {
+			out = append(out, l.Reads...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// keptSites are the sites of s's kept languages.
+func keptSites(s *Site) []*Site {
+	var out []*Site
+	for _, k := range s.kept {
+		out = append(out, k.site)
+	}
+	return out
+}
+
 // reads reports whether a page of the site read the source file f when
 // it was last loaded (its includes, a data file a shortcode reads).
 func (s *Site) reads(f string) bool {

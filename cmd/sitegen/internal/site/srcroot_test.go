@@ -42,6 +42,12 @@ func TestFolderSrcRoot(t *testing.T) {
 			[]string{">Src<", "Src: "}},
 		{"src/intro/index.html", nil, []string{">Src<", "Src: "}},
 		{"src/combat/index.html", nil, []string{">Src<", "Src: "}},
+		// The folder's page, where a link to src/ leads, lists what the
+		// root's navigation holds (the stand-in's children are the
+		// root's): GitHub shows the folder's files there.
+		{"src/index.html",
+			[]string{`<ul class="children"><li><a href="/src/combat/">Combat</a>`, `<a href="/src/intro/">Introduction</a>`, `<a href="/rules/">Rules</a>`},
+			[]string{`<ul class="children"></ul>`}},
 		// A folder not named src is a section of the site.
 		{"rules/dice/index.html", []string{`<li><a href="/rules/">Rules</a></li>`}, nil},
 	}
@@ -73,5 +79,27 @@ func TestFolderSrcRoot(t *testing.T) {
 	}
 	if pager == 0 {
 		t.Errorf("no pager names a page's game (Combat: Attacks, Rules: Dice)")
+	}
+}
+
+// TestUpdateFolderSrcRoot: a save that renames a page of the root's
+// navigation updates the src/ page's list, which is the root's, as a
+// build from nothing shows it.
+func TestUpdateFolderSrcRoot(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"README.md":            "# My SRD\n\nSee [every file](src/).\n",
+		"src/intro.md":         "# Introduction\n\ntext\n",
+		"src/combat/README.md": "# Combat\n\ntext\n",
+		"rules/README.md":      "# Rules\n\ntext\n",
+	})
+	r := startUpdates(t, content.Options{Theme: theme, Source: src}, true)
+	r.update(t, map[string]string{"src/intro.md": "# Getting started\n\ntext\n"})
+	b, err := os.ReadFile(filepath.Join(r.opts.Dest, "src/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `<a href="/src/intro/">Getting started</a>`) {
+		t.Errorf("src/index.html does not list the new title")
 	}
 }

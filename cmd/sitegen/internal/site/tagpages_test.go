@@ -56,6 +56,10 @@ func TestTagsPerTool(t *testing.T) {
 	hugo := func(toml string) map[string]string {
 		return map[string]string{"hugo.toml": "title = \"H\"\n" + toml, "content/_index.md": "# Home\n", "content/chat.md": page}
 	}
+	untagged := func(toml string) map[string]string {
+		return map[string]string{"hugo.toml": "title = \"H\"\n" + toml, "content/_index.md": "# Home\n",
+			"content/chat.md": strings.Replace(page, "tags: [rules]\n", "", 1)}
+	}
 	for _, tc := range []struct {
 		name   string
 		files  map[string]string
@@ -75,6 +79,13 @@ func TestTagsPerTool(t *testing.T) {
 			[]string{"archives/tag/rules"}, false},
 		{"hugo", hugo(""), []string{"tags", "tags/rules"}, false},
 		{"hugo disableKinds term", hugo("disableKinds = ['term', 'taxonomy']\n"), nil, false},
+		// Hugo 0.111 measured (issue 32): with no page of any term, the
+		// taxonomy's list page is written all the same (/tags/index.html,
+		// "Tags", an empty list; /categories/ too), no term page; with
+		// disableKinds: [taxonomy] none.
+		{"hugo, no page has a tag", untagged(""), []string{"tags"}, false},
+		{"hugo, no page has a tag, taxonomy kind disabled", untagged("disableKinds = ['taxonomy']\n"), nil, false},
+		{"hugo, no page has a tag, taxonomies without tags", untagged("[taxonomies]\ncategory = 'categories'\n"), nil, false},
 		{"hugo taxonomies without tags", hugo("[taxonomies]\ncategory = 'categories'\n"), nil, false},
 		{"hugo taxonomies with tags", hugo("[taxonomies]\ntag = 'tags'\nseries = 'series'\n"), []string{"tags", "tags/rules"}, false},
 		{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",

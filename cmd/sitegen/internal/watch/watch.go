@@ -127,7 +127,8 @@ type Watcher struct {
 	opts    Options
 	names   map[string]bool
 	exclude []string        // Options.Exclude, cleaned
-	keep    map[string]bool // the paths of Options.Keep (not its "**/NAME")
+	keepMu  sync.RWMutex    // guards keep, which Watch adds to
+	keep    map[string]bool // the paths of Options.Keep (not its "**/NAME") and of Watch
 	batches chan Batch
 	raw     chan Change
 	fsw     *fsnotify.Watcher // nil when polling
@@ -232,7 +233,7 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 		return "", false
 	}
 	r = filepath.ToSlash(r)
-	if !dir && w.keep[r] {
+	if !dir && w.isKept(r) {
 		return r, true
 	}
 	top, _, _ := strings.Cut(r, "/")
@@ -276,9 +277,47 @@ func (w *Watcher) kept(r string, dir bool) bool {
 	return slices.Contains(w.opts.Keep, "**/"+name)
 }
 
+// isKept reports whether the file r is one Options.Keep or Watch names
+// by its path.
+func (w *Watcher) isKept(r string) bool {
+	w.keepMu.RLock()
+	defer w.keepMu.RUnlock()
+	return w.keep[r]
+}
+
+// Watch adds files (slash paths under Base) to those watched as
+// Options.Keep's are, wherever they are: files the site reads from
+// outside the watched names (a Hugo page's readFile of gen/x.md), known
+// once it is built. A path out of Base is ignored. When polling, the
+// next scan records the file: a file added there is reported as created
+// once.
+func (w *Watcher) Watch(files []string) {
+	var added []string
+	w.keepMu.Lock()
+	for _, f := range files {
+		f = path.Clean(filepath.ToSlash(f))
+		if f == "." || f == ".." || strings.HasPrefix(f, "../") || path.IsAbs(f) || w.keep[f] {
+			continue
+		}
+		w.keep[f] = true
+		added = append(added, f)
+	}
+	w.keepMu.Unlock()
+	if w.fsw == nil {
+		return
+	}
+	for _, f := range added {
+		if err := w.fsw.Add(filepath.Dir(filepath.Join(w.opts.Base, filepath.FromSlash(f)))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			w.opts.OnError(fmt.Errorf("watch %s: %w", f, err))
+		}
+	}
+}
+
 // keptDir reports whether the folder r is on the way to a file
 // Options.Keep names by its path.
 func (w *Watcher) keptDir(r string) bool {
+	w.keepMu.RLock()
+	defer w.keepMu.RUnlock()
 	for k := range w.keep {
 		if strings.HasPrefix(k, r+"/") {
 			return true
@@ -521,6 +560,8 @@ func (w *Watcher) scan() map[string]fileState {
 			w.opts.OnError(fmt.Errorf("scan %s: %w", root, err))
 		}
 	}
+	w.keepMu.RLock()
+	defer w.keepMu.RUnlock()
 	for k := range w.keep { // wherever it is, watched names or not
 		if info, err := os.Lstat(filepath.Join(w.opts.Base, filepath.FromSlash(k))); err == nil && !info.IsDir() {
 			snap[k] = fileState{mod: info.ModTime(), size: info.Size()}

@@ -393,3 +393,36 @@ func TestWatchKeepOutsideNames(t *testing.T) {
 		})
 	}
 }
+
+// TestWatchAdded: a file Watch adds once watching has started (a file a
+// built page reads, outside the watched names) is reported as a kept
+// file is; its neighbours are not.
+func TestWatchAdded(t *testing.T) {
+	for _, mode := range []struct {
+		name string
+		poll time.Duration
+	}{{"fsnotify", 0}, {"poll", 30 * time.Millisecond}} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "content/a.md", "a")
+			write(t, dir, "gen/x.md", "x")
+			write(t, dir, "gen/y.md", "y")
+			w, err := New(Options{Base: dir, Names: []string{"content"}, Debounce: 30 * time.Millisecond, Poll: mode.poll})
+			must(t, err)
+			defer w.Close()
+			w.Watch([]string{"gen/x.md", "../outside.md"})
+			write(t, dir, "gen/y.md", "y2") // not read: not reported
+			write(t, dir, "gen/x.md", "x2")
+			seen := collect(t, w, []string{"gen/x.md"})
+			write(t, dir, "content/sentinel.md", "s")
+			for p, op := range collect(t, w, []string{"content/sentinel.md"}) {
+				seen[p] |= op
+			}
+			for p := range seen {
+				if !slices.Contains([]string{"gen/x.md", "content/sentinel.md", "gen"}, p) {
+					t.Errorf("unexpected change %s (%v)", p, seen[p])
+				}
+			}
+		})
+	}
+}

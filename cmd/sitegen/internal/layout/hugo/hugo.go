@@ -371,6 +371,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			templatesDigest(l.Markup.ShortcodeTemplates, l.Markup.Partials)))
 	}
 	l.ListAll = !Paginates(dir, themes(low))
+	// A list template that paginates has its first pager page at the
+	// list's URL, and hugo 0.111 writes page/1/ as a redirect there
+	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
+	// /tags/NAME/page/1/).
+	l.FirstPageAlias = !l.ListAll
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true
@@ -384,6 +389,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
 	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
+	// Hugo 0.111 measured: a taxonomy's list page (/tags/) is written
+	// when no page has a term of it, unless disableKinds holds taxonomy
+	// ("taxonomy" is one of the kinds, https://gohugo.io/configuration/all/#disablekinds).
+	l.TagIndexAlways = !l.NoTagPages && !slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
+		return strings.EqualFold(k, "taxonomy")
+	})
 	// Hugo takes any term: a term's page is at its name made a URL
 	// segment, as its content files' names are ("tags: Release schedule"
 	// is /tags/release-schedule/; Hugo 0.111 measured: "C++ & co" is

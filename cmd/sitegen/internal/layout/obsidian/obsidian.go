@@ -138,7 +138,7 @@ var undrawnInline = map[string]string{
 }
 
 // Settings are the settings files Recognise reads.
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile}
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
@@ -234,6 +234,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "Dataview plugin")
 	}
 	l.Markup.PluginBlocks = registeredBlocks(dir, plugins)
+	if l.Home, err = homepage(dir, plugins); err != nil {
+		return nil, err
+	}
+	if l.Home != "" {
+		l.Read = append(l.Read, "Homepage plugin: "+l.Home+" is the home page")
+	}
 	return l, nil
 }
 

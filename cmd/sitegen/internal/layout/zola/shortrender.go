@@ -28,33 +28,117 @@ var (
 	simpleRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*)((?:\s*\|\s*[a-z_]+)*)$`)
 )
 
-// teraIf is a {% if name %} … [{% else %} …] {% endif %} with no other
-// tag inside.
-var teraIf = regexp.MustCompile(`(?s)\{%-?\s*if\s+([A-Za-z_][A-Za-z_0-9]*)\s*-?%\}((?:[^{]|\{[^%])*?)(?:\{%-?\s*else\s*-?%\}((?:[^{]|\{[^%])*?))?\{%-?\s*endif\s*-?%\}`)
+// teraIfTag is a tag of an if block: if COND, elif COND, else, endif.
+var teraIfTag = regexp.MustCompile(`\{%-?\s*(if|elif|else|endif)\b\s*(.*?)\s*-?%\}`)
 
-// ifBlocks applies the template's {% if name %} blocks on an argument of
-// the call (or body): Tera's truthiness, "an undefined variable, false, 0,
-// an empty string are false", so an argument not given is false.
+// teraAnyTag is any {% … %} tag.
+var teraAnyTag = regexp.MustCompile(`\{%-?\s*(.*?)\s*-?%\}`)
+
+// ifBlocks applies the template's if blocks ({% if C %} … {% elif C %} …
+// {% else %} … {% endif %}, innermost first) whose conditions are on an
+// argument of the call (or body): the name alone (Tera's truthiness, "an
+// undefined variable, false, 0, an empty string are false", so an
+// argument not given is false), not NAME, and NAME == / != a literal. A
+// block with another condition, or another tag inside, is left as it is
+// (and warned by renderShortcode).
 func ifBlocks(t string, args map[string]string, has bool) string {
 	for range 100 {
-		loc := teraIf.FindStringSubmatchIndex(t)
-		if loc == nil {
+		done := true
+		opens := teraIfTag.FindAllStringSubmatchIndex(t, -1)
+		for i := len(opens) - 1; i >= 0; i-- {
+			m := opens[i]
+			if t[m[2]:m[3]] != "if" {
+				continue
+			}
+			out, end, ok := ifChain(t, m, args, has)
+			if !ok {
+				continue
+			}
+			t, done = t[:m[0]]+out+t[end:], false
+			break
+		}
+		if done {
 			return t
 		}
-		name := t[loc[2]:loc[3]]
-		v, given := args[name]
-		if name == "body" && has {
-			v, given = "body", true
-		}
-		branch := ""
-		if given && v != "" && v != "false" && v != "0" {
-			branch = t[loc[4]:loc[5]]
-		} else if loc[6] >= 0 {
-			branch = t[loc[6]:loc[7]]
-		}
-		t = t[:loc[0]] + branch + t[loc[1]:]
 	}
 	return t
+}
+
+// ifChain reads the if block opened by the tag at m in t, whose branches
+// hold no tag: the chosen branch's text and the block's end, ok false
+// when the block holds another tag or a condition sitegen does not read.
+func ifChain(t string, m []int, args map[string]string, has bool) (out string, end int, ok bool) {
+	conds := []string{t[m[4]:m[5]]}
+	starts := []int{m[1]}
+	var ends []int
+	elseAt := -1
+	for pos := m[1]; ; {
+		tag := teraAnyTag.FindStringSubmatchIndex(t[pos:])
+		if tag == nil {
+			return "", 0, false
+		}
+		at, to := pos+tag[0], pos+tag[1]
+		sm := teraIfTag.FindStringSubmatch(t[at:to])
+		if sm == nil || sm[1] == "if" || elseAt >= 0 && sm[1] != "endif" {
+			return "", 0, false
+		}
+		ends = append(ends, at)
+		switch sm[1] {
+		case "endif":
+			for i, c := range conds {
+				v, ok := teraCond(c, args, has)
+				if !ok {
+					return "", 0, false
+				}
+				if v {
+					return t[starts[i]:ends[i]], to, true
+				}
+			}
+			if elseAt >= 0 {
+				return t[elseAt:ends[len(ends)-1]], to, true
+			}
+			return "", to, true
+		case "elif":
+			conds = append(conds, sm[2])
+			starts = append(starts, to)
+		case "else":
+			elseAt = to
+		}
+		pos = to
+	}
+}
+
+// teraCondRE is a condition ifBlocks reads: [not] NAME [== | != LITERAL].
+var teraCondRE = regexp.MustCompile(`^(not\s+)?([A-Za-z_][A-Za-z_0-9]*)(?:\s*(==|!=)\s*("[^"]*"|'[^']*'|-?[0-9.]+|true|false))?$`)
+
+// teraCond evaluates condition c on the call's arguments; ok false when it
+// is not one teraCondRE reads.
+func teraCond(c string, args map[string]string, has bool) (v, ok bool) {
+	sm := teraCondRE.FindStringSubmatch(strings.TrimSpace(c))
+	if sm == nil {
+		return false, false
+	}
+	val, given := args[sm[2]]
+	if sm[2] == "body" && has {
+		val, given = "body", true
+	}
+	switch sm[3] {
+	case "":
+		v = given && val != "" && val != "false" && val != "0"
+	default:
+		lit := sm[4]
+		if q := lit[0]; q == '"' || q == '\'' {
+			lit = lit[1 : len(lit)-1]
+		}
+		v = given && val == lit
+		if sm[3] == "!=" {
+			v = !v
+		}
+	}
+	if sm[1] != "" {
+		v = !v
+	}
+	return v, true
 }
 
 // shortcodeFile is the template of shortcode name that read finds, its

@@ -637,6 +637,10 @@ func TestShortcodeTemplates(t *testing.T) {
 		"templates/shortcodes/adm.html":    "<div class=\"adm {% if class %}{{ class }}{% else %}plain{% endif %}\">{% if title %}<b>{{ title }}</b>{% endif %}</div>",
 		"templates/shortcodes/nested.html": "{% if a %}{% if b %}x{% endif %}{% endif %}",
 		"templates/shortcodes/upper.html":  "{{ t | upper }}",
+		// Nooberieno/DnD-Homebrew's spell_header.html, in short.
+		"templates/shortcodes/slots.html": "<th colspan={{space}}></th>\n{% if progress == \"full\" %}\n<th>9</th>\n{% elif progress == \"1/2\" %}\n<th>5</th>\n{% else %}\n<th>3</th>\n{% endif %}",
+		"templates/shortcodes/neg.html":   "{% if not title %}untitled{% elif n != 2 %}{{ title }}{% endif %}",
+		"templates/shortcodes/cmp.html":   "{% if n < 3 %}small{% endif %}",
 	}
 	read := func(f string) ([]byte, error) {
 		if s, ok := tmpl[f]; ok {
@@ -661,6 +665,18 @@ func TestShortcodeTemplates(t *testing.T) {
 		{"if on an argument given", "{{ adm(class=\"warn\", title=\"T\") }}\n", "<div class=\"adm warn\"><b>T</b></div>\n", "", 0},
 		{"if on an argument not given: else", "{{ adm() }}\n", "<div class=\"adm plain\"></div>\n", "", 0},
 		{"nested ifs, inner first", "{{ nested(a=1, b=true) }} {{ nested(a=1) }}\n", "x \n", "", 0},
+		// Tera: "Conditionals are fully supported and are identical to
+		// the ones in Python. {% if price < 10 or always_show %} ... {% elif
+		// price > 1000 and not rich %} ... {% else %} ... {% endif %}";
+		// "==: checks if the values are equal; !=: checks if the values are
+		// different" (https://keats.github.io/tera/docs/#if,
+		// #comparisons). sitegen applies if/elif/else on an argument, not,
+		// and == / != against a literal; other comparisons are warned.
+		{"elif and ==: the first branch", "{{ slots(space=3, progress=\"full\") }}\n", "<th colspan=3></th>\n<th>9</th>\n", "", 0},
+		{"elif and ==: an elif branch", "{{ slots(space=3, progress=\"1/2\") }}\n", "<th colspan=3></th>\n<th>5</th>\n", "", 0},
+		{"elif and ==: else", "{{ slots(space=3, progress=\"third\") }}\n", "<th colspan=3></th>\n<th>3</th>\n", "", 0},
+		{"not and !=", "{{ neg() }} {{ neg(title=\"T\", n=1) }} {{ neg(title=\"T\", n=2) }}\n", "untitled T \n", "", 0},
+		{"another comparison: warned", "{{ cmp(n=1) }}\n", "\n", "templates/shortcodes/cmp.html:1 has a Tera tag", 1},
 		{"no template: as before", "{{ youtube(id=\"x\") }}\n", "\n", "which sitegen does not run", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -391,6 +391,9 @@ func newBlock(c call, shape string) *Block {
 			kind = strings.ToLower(c.arg("context", -1)) // Lotus Docs' alert
 		}
 		if kind == "" {
+			kind = strings.ToLower(c.arg("theme", -1)) // docdock's alert
+		}
+		if kind == "" {
 			kind = "note"
 		}
 		b.Class = kind

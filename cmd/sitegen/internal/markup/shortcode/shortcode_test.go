@@ -78,6 +78,18 @@ func TestShortcodes(t *testing.T) {
 		// follows is the page's, not the box's.
 		{"self-closing callout", "{{< alert context=\"info\" text=\"T **bold**\" />}}\n# H\n\nafter\n",
 			[]string{`<div class="callout callout-info" role="note">`, "<p>T <strong>bold</strong></p>", "</div>", "<h1>H</h1>", "<p>after</p>"}, nil, nil},
+		// docdock's alert (issue 32, mechaattack_docs): "| theme | `info`
+		// | `success`, `info`,`warning`,`danger` |" and "setting only the
+		// theme as argument works too : {{%alert warning%}} instead of
+		// {{%alert theme="warning"%}}"
+		// (https://github.com/vjeantet/hugo-theme-docdock, exampleSite
+		// content/shortcodes/alert.md).
+		{"docdock alert theme=", "{{% alert theme=\"warning\" %}}\n**Careful**\n{{% /alert %}}\n",
+			[]string{`callout-warning`, `>Warning</p>`, "<strong>Careful</strong>"}, nil, nil},
+		{"docdock alert theme=success", "{{% alert theme=\"success\" %}}Done{{% /alert %}}\n",
+			[]string{`callout-success`, `>Success</p>`, "<p>Done</p>"}, nil, nil},
+		{"docdock alert theme as its only argument", "{{% alert danger %}}\nNo\n{{% /alert %}}\n",
+			[]string{`callout-danger`, `>Danger</p>`}, nil, nil},
 		{"self-closing callout without text", "{{< hint warning />}}\nafter\n",
 			[]string{`callout-warning`, "</div>", "<p>after</p>"}, nil, nil},
 		{"arguments over several lines", "{{< hint type=\"warning\"\n   title=\"Mind\" >}}\nIn\n{{< /hint >}}\nafter\n",

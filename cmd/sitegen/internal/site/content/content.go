@@ -123,6 +123,7 @@ func (s *Site) unlistEmptyFolders(unlisted []*Page) []*Page {
 // (published at its URL for a link to the folder, in no navigation). It
 // returns unlisted with that page added.
 func (s *Site) rootFolder(unlisted []*Page) []*Page {
+	s.rootStandIn = nil
 	if s.Lay.RootFolder == "" || s.Home == nil {
 		return unlisted
 	}
@@ -138,10 +139,33 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 	}
 	s.Home.Children = slices.Insert(slices.Delete(s.Home.Children, i, i+1), i, sec.Children...)
 	// Its page stays at its URL, where a link to the folder leads
-	// (GitHub shows the folder there); it lists nothing now.
+	// (GitHub shows the folder's files there): it lists the root's
+	// children (ListChildren), which are no longer its own, so that the
+	// unlisted pages' pass does not render them a second time.
 	sec.Children = nil
 	sec.Unlisted = s.Lay.RootFolder + "/ stands for the root of the navigation"
+	s.rootStandIn = sec
 	return append(unlisted, sec)
+}
+
+// firstPageAliases gives each list page (the home page, a section, a
+// tag's page and the list of tags) a redirect at its page/1/, where the
+// layout's tool writes one (layout.Layout.FirstPageAlias): a page of the
+// content there keeps its URL.
+func (s *Site) firstPageAliases() {
+	if !s.Lay.FirstPageAlias {
+		return
+	}
+	for _, p := range s.Pages {
+		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
+			continue
+		}
+		sp := p.SitePath + "page/1/"
+		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
+			continue // kept from an earlier assembly (an Update)
+		}
+		p.Aliases = append(p.Aliases, alias{SitePath: sp, key: "pagination", written: sp, yields: true})
+	}
 }
 
 // sectionIndex is the file name of a folder's own page.
@@ -550,6 +574,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Lay.HomeAlias != "" {
 		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: s.Lay.HomeAlias, key: "languages", written: s.Lay.HomeAlias, yields: true})
 	}
+	s.firstPageAliases()
 	s.checkURLs()
 	if s.Cfg.Obsidian {
 		s.buildWiki(pages)

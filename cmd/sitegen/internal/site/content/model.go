@@ -36,6 +36,7 @@ type Model struct {
 	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
 	sections    map[string]*Page     // folder (content-relative, "" for the root) -> its section page
+	rootStandIn *Page                // the page of the layout's RootFolder, which stands for the root: it lists the root's children (rootFolder)
 	links       layout.LinkFinder    // the layout's own link rule (pagerules.go), nil for sitegen's
 	ByURL       map[string]*Page     // site path of a page or alias -> the page (checkURLs)
 	listURLs    map[string]*Page     // site path of a further page of a long list (listPaths) -> the list's page (checkURLs)

@@ -140,11 +140,19 @@ func (l pageLinks) wikiByRules(target, frag string, embed bool) markup.WikiTarge
 	return l.wikiPage(to, frag, embed)
 }
 
+// ListsRoot reports whether page p is the layout's root folder's page
+// (rootFolder), whose list is the home page's children.
+func (s *Site) ListsRoot(p *Page) bool { return p != nil && p == s.rootStandIn }
+
 // ListChildren are the pages p's list shows, in its order: p.Children,
 // or, where the layout orders its lists by date (layout.Layout.ListDate,
 // Quartz's FolderContent and TagContent), folders first, then newest
 // first, then by lowercase title.
+// A layout's root folder (rootFolder) lists the root's children.
 func (s *Site) ListChildren(p *Page) []*Page {
+	if s.ListsRoot(p) {
+		p = s.Home // a folder of Markdown's src/ lists the root's (rootFolder)
+	}
 	if s.Lay.ListDate == nil || len(p.Children) < 2 {
 		return p.Children
 	}

@@ -2,8 +2,26 @@ package conformance
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
+
+// sitegenWithoutTaxonomies reads sitegen's build as Hugo's is read: the
+// Hugo tool builds the fixtures without taxonomy and term pages
+// (--disableKinds taxonomy,term), so sitegen's /tags/ pages, a language's
+// /fr/tags/ too (the list of
+// tags hugo writes even when no page has one) are left out of the
+// comparison; site's TestTagsPerTool checks them against hugo 0.111.
+var sitegenWithoutTaxonomies = func() Tool {
+	t, m := Sitegen, sitegenMarkup
+	skip := m.Skip
+	m.Skip = func(rel string) bool {
+		segs := strings.SplitN(rel, "/", 3) // tags/… or a language's fr/tags/…
+		return skip(rel) || segs[0] == "tags" || len(segs) > 2 && segs[1] == "tags"
+	}
+	t.Read = func(dest string) (Site, error) { return ReadOutput(dest, m) }
+	return t
+}()
 
 // TestHugo builds fixtures with Hugo and sitegen, one per documented rule
 // of https://gohugo.io/content-management/, and compares what a reader
@@ -729,7 +747,7 @@ func TestHugo(t *testing.T) {
 			},
 		},
 	} {
-		t.Run(f.Name, func(t *testing.T) { Run(t, Hugo, Sitegen, f) })
+		t.Run(f.Name, func(t *testing.T) { Run(t, Hugo, sitegenWithoutTaxonomies, f) })
 	}
 }
 

@@ -1,0 +1,73 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestHugoFirstPageAlias: a Hugo list whose template paginates
+// ("Hugo supports pagination for your home page, section pages, and
+// taxonomies", https://gohugo.io/templates/pagination/) has its first
+// pager page at the list's own URL, and hugo 0.111 writes page/1/ as a
+// redirect to it (measured on jstamant/tabletop.engineering: /page/1/,
+// /posts/page/1/, /tags/page/1/, /tags/NAME/page/1/, each a meta refresh
+// to the list; the home page's too when its template paginates). A
+// list template that does not paginate writes none. (/categories/ is
+// not written by sitegen at all: only the tags taxonomy is read.)
+func TestHugoFirstPageAlias(t *testing.T) {
+	site := func(list string) map[string]string {
+		return map[string]string{
+			"hugo.toml":                    "baseURL = 'https://x.test/'\ntitle = 'T'\n",
+			"layouts/_default/list.html":   list,
+			"content/_index.md":            "---\ntitle: Home\n---\nSee [the first page of posts](/posts/page/1/).\n",
+			"content/posts/_index.md":      "---\ntitle: Posts\n---\n",
+			"content/posts/one.md":         "---\ntitle: One\ntags: [dice]\n---\none\n",
+			"layouts/_default/single.html": "{{ .Content }}",
+		}
+	}
+	for _, tc := range []struct {
+		name, list string
+		want       []string // the page/1/ redirects written, and where each leads
+		warnings   int
+	}{
+		{"paginates", `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`,
+			[]string{"page/1/index.html", "posts/page/1/index.html", "tags/page/1/index.html", "tags/dice/page/1/index.html"}, 0},
+		{"does not paginate", `{{ range .Pages }}{{ .Title }}{{ end }}`, nil, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, site(tc.list))
+			dest := filepath.Join(t.TempDir(), "out")
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := publishedTree(t, dest)
+			var got []string
+			for name, body := range out {
+				if name == "page/1/index.html" || strings.HasSuffix(name, "/page/1/index.html") {
+					got = append(got, name)
+					to := "/" + strings.TrimSuffix(name, "page/1/index.html")
+					if !strings.Contains(body, `url=`+to+`"`) {
+						t.Errorf("%s does not lead to %s:\n%s", name, to, body)
+					}
+				}
+			}
+			for _, w := range tc.want {
+				if _, ok := out[w]; !ok {
+					t.Errorf("%s not written", w)
+				}
+			}
+			if len(got) != len(tc.want) {
+				t.Errorf("page/1 redirects %q, want %q", got, tc.want)
+			}
+			if n := len(res.WarningList); n != tc.warnings {
+				t.Errorf("%d warnings, want %d: %v", n, tc.warnings, res.WarningList)
+			}
+		})
+	}
+}
