@@ -53,3 +53,52 @@ func TestStarlightSplashAnd404(t *testing.T) {
 		}
 	}
 }
+
+// TestStarlightBreadcrumbs: Starlight's page frame has no breadcrumbs
+// (0.36.3's Page.astro: PageTitle above the content, no trail; measured:
+// no "breadcrumb" anywhere in a built fixture), so sitegen shows none on
+// a Starlight site, unless the config adds them: "Plugins can customize
+// Starlight configuration, UI, and behavior"
+// (https://starlight.astro.build/reference/plugins/), "Override
+// Starlight's default UI components"
+// (https://starlight.astro.build/guides/overriding-components/). Then a
+// sidebar group's label ({label: 'Start Here', autogenerate: {directory:
+// 'guides'}}) names its folder in them, not the folder's name.
+func TestStarlightBreadcrumbs(t *testing.T) {
+	for _, tc := range []struct {
+		name, imports, plugins string
+		want, avoid            []string
+	}{
+		{name: "none", avoid: []string{`<nav class="breadcrumbs"`}},
+		{name: "plugin", imports: "import crumbs from 'starlight-breadcrumbs';\n", plugins: "plugins: [crumbs()], ",
+			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}, avoid: []string{`<span>guides</span>`}},
+		{name: "component", imports: "import Breadcrumbs from 'astro-breadcrumbs';\n",
+			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" + tc.imports +
+					"export default { integrations: [starlight({ title: 'S', " + tc.plugins + "sidebar: [\n" +
+					"  { label: 'Start Here', autogenerate: { directory: 'guides' } },\n] })] };\n",
+				"src/content/docs/index.md":    "---\ntitle: Home\n---\n\nH.\n",
+				"src/content/docs/guides/a.md": "---\ntitle: A page\n---\n\nA.\n",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			page := readTree(t, out)["guides/a/index.html"]
+			for _, w := range tc.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("guides/a lacks %s", w)
+				}
+			}
+			for _, a := range tc.avoid {
+				if strings.Contains(page, a) {
+					t.Errorf("guides/a holds %s", a)
+				}
+			}
+		})
+	}
+}
