@@ -654,6 +654,10 @@ type Layout struct {
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundMeta is the front matter of the tool's own 404 page, read
+	// by Hide for the 404 page sitegen writes (Starlight's is a splash
+	// page: template: splash, no sidebar, no table of contents).
+	NotFoundMeta map[string]any
 	// LocaleHomes: the language switcher leads to each locale's home
 	// page, not to the page shown at its path there (VitePress's
 	// themeConfig.i18nRouting: false).

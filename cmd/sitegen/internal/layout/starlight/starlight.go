@@ -199,7 +199,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Starlight's own 404 page is titled "404" (0.36.3's
 		// get404Route: data.title '404').
 		NotFoundTitle: "404",
-		Hide:          hider(breadcrumbsAdded(raw)),
+		// and is a splash page (get404Route: template: 'splash'; measured:
+		// 404.html has no data-has-sidebar).
+		NotFoundMeta: map[string]any{"template": "splash"},
+		Hide:         hider(breadcrumbsAdded(raw)),
 		// "title (required) type: string: You must provide a title for
 		// every page" (starlight.astro.build/reference/frontmatter/).
 		TitleRequired:   true,
