@@ -268,6 +268,10 @@ type NavItem struct {
 	// shown with a mark; Target is its target attribute, "" for none.
 	External bool
 	Target   string
+	// Written is the link as the tool's sidebar writes it
+	// (layout.NavEntry.Written), read by the previous and next links;
+	// "" for none.
+	Written string
 }
 
 // NavKind is the kind of a navigation entry.

@@ -658,6 +658,15 @@ type Layout struct {
 	// by Hide for the 404 page sitegen writes (Starlight's is a splash
 	// page: template: splash, no sidebar, no table of contents).
 	NotFoundMeta map[string]any
+	// SidebarKeys are the path keys of a VitePress multi-sidebar
+	// (themeConfig.sidebar: {'/guide/': [...], '/api/': [...]}), in the
+	// order written: Nav holds the keys' sidebars one after another, a
+	// separator between two (and the top bar's before the first, if
+	// any), and a page's previous and
+	// next links are the links of the sidebar of the key with the most
+	// "/" its source path ("/guide/a.md") starts with, none where no
+	// key matches (VitePress's getSidebar).
+	SidebarKeys []string
 	// LocaleHomes: the language switcher leads to each locale's home
 	// page, not to the page shown at its path there (VitePress's
 	// themeConfig.i18nRouting: false).
@@ -1461,6 +1470,12 @@ type NavEntry struct {
 	// it, a doc of that instance ("instance:" its id) that none holds no
 	// navigation (see content.Site.FolderNavs).
 	Sidebar string
+	// Written is the entry's link as the tool's sidebar writes it
+	// (VitePress's, its group's base prepended), for a tool that
+	// compares links as written: two spellings of one page are two
+	// entries, and a link not from the root ("guide/a") never finds the
+	// page it leads to current (VitePress's uniqBy and isActive).
+	Written string
 	// Partial marks an entry of a sidebar some of whose items sitegen
 	// could not read (a function's result): a doc it does not list may
 	// be in it all the same.

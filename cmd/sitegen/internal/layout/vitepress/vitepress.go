@@ -90,6 +90,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -366,6 +367,13 @@ func readTheme(l *layout.Layout, theme *jsconfig.Object, arg any, dir, file, pre
 		n.items(sb, "", 0)
 	case *jsconfig.Object:
 		for _, key := range sb.Keys { // one sidebar per path prefix, in order
+			// Each after a separator but the first
+			// (layout.Layout.SidebarKeys): its own chain of previous
+			// and next links.
+			if len(l.SidebarKeys) > 0 {
+				l.Nav = append(l.Nav, layout.NavEntry{Separator: true})
+			}
+			l.SidebarKeys = append(l.SidebarKeys, localeKey(key, prefix))
 			switch v := sb.Values[key].(type) {
 			case []any:
 				n.items(v, "", 0)
@@ -379,8 +387,11 @@ func readTheme(l *layout.Layout, theme *jsconfig.Object, arg any, dir, file, pre
 			}
 		}
 	}
+	if !slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return !e.Separator }) {
+		l.Nav, l.SidebarKeys = nil, nil // sidebars with no entry sitegen reads
+	}
 	if len(l.Nav) > 0 {
-		l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+		l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)-max(len(l.SidebarKeys)-1, 0)))
 		// "The sidebar is the main navigation block for your
 		// documentation. You can configure the sidebar menu in
 		// themeConfig.sidebar": shown as configured, its groups
@@ -504,7 +515,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 		switch it := x.(type) {
 		case string: // a bare link
 			if p := n.page(base, it); p != "" {
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Depth: depth})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Depth: depth, Written: written(base, it)})
 			}
 		case *jsconfig.Object:
 			text, _ := it.String("text")
@@ -521,7 +532,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 			elsewhere := hasLink && external(link)
 			switch {
 			case p != "":
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link)})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's
@@ -551,6 +562,29 @@ func (n *navReader) items(list []any, base string, depth int) {
 		}
 	}
 }
+
+// localeKey is a multi-sidebar key of the locale whose folder is prefix
+// ("fr/"; "" for the root) as a path of that locale's pages, which are
+// read from its folder: "/fr/guide/" is "/guide/" there; a key out of
+// the folder matches none of them ("\x00").
+func localeKey(key, prefix string) string {
+	if prefix == "" {
+		return key
+	}
+	k := "/" + strings.TrimPrefix(key, "/")
+	if rest, ok := strings.CutPrefix(k, "/"+prefix); ok {
+		return "/" + rest
+	}
+	if k+"/" == "/"+prefix {
+		return "/"
+	}
+	return "\x00"
+}
+
+// written is a sidebar link as VitePress's addBase gives it to the
+// pager: "if (base && item.link) item.link = base + item.link"
+// (theme-default/support/sidebar.js, 1.6.4).
+func written(base, link string) string { return base + link }
 
 // external reports whether a sidebar or nav link leads to another site
 // (a scheme: https://, mailto:).
