@@ -63,12 +63,15 @@ func TestStarlightSplashAnd404(t *testing.T) {
 // Starlight configuration, UI, and behavior"
 // (https://starlight.astro.build/reference/plugins/), "Override
 // Starlight's default UI components"
-// (https://starlight.astro.build/guides/overriding-components/). Then a
+// (https://starlight.astro.build/guides/overriding-components/): a
+// module whose name says breadcrumbs, or a component of the site's own
+// that speaks of them. Then a
 // sidebar group's label ({label: 'Start Here', autogenerate: {directory:
 // 'guides'}}) names its folder in them, not the folder's name.
 func TestStarlightBreadcrumbs(t *testing.T) {
 	for _, tc := range []struct {
 		name, imports, plugins string
+		files                  map[string]string
 		want, avoid            []string
 	}{
 		{name: "none", avoid: []string{`<nav class="breadcrumbs"`}},
@@ -76,6 +79,16 @@ func TestStarlightBreadcrumbs(t *testing.T) {
 			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}, avoid: []string{`<span>guides</span>`}},
 		{name: "component", imports: "import Breadcrumbs from 'astro-breadcrumbs';\n",
 			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}},
+		// A PageTitle of the site's own that writes a trail (found on
+		// Iterative-Studios/embershroud-wiki).
+		{name: "own component", plugins: "components: { PageTitle: './src/components/PageTitle.astro' }, ",
+			files: map[string]string{"src/components/PageTitle.astro": "---\n// A breadcrumb trail, then the title.\n---\n<nav><slot /></nav>\n"},
+			want:  []string{`<nav class="breadcrumbs"`}},
+		{name: "own component without", plugins: "components: { Footer: './src/components/Footer.astro' }, ",
+			files: map[string]string{"src/components/Footer.astro": "<footer>Made by us</footer>\n"},
+			avoid: []string{`<nav class="breadcrumbs"`}},
+		{name: "component out of the project", plugins: "components: { PageTitle: '../elsewhere/PageTitle.astro' }, ",
+			avoid: []string{`<nav class="breadcrumbs"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -86,6 +99,7 @@ func TestStarlightBreadcrumbs(t *testing.T) {
 				"src/content/docs/index.md":    "---\ntitle: Home\n---\n\nH.\n",
 				"src/content/docs/guides/a.md": "---\ntitle: A page\n---\n\nA.\n",
 			})
+			sitetest.WriteFiles(t, dir, tc.files)
 			out := filepath.Join(t.TempDir(), "out")
 			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
 				t.Fatalf("build: %v", err)

@@ -297,6 +297,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
 	}
+	if ownBreadcrumbs(dir, obj) {
+		l.Hide = hider(true)
+	}
 	readLocales(l, dir, obj)
 	// Head.astro's <title>: the page's title, " | ", the site's (each
 	// locale's own title), the home page's too (measured: "Welcome home |
@@ -624,7 +627,8 @@ func (r rules) cut(rel string) (string, bool) {
 // and keeps its previous and next links. Starlight's page frame has no
 // breadcrumbs (0.36.3's components: PageTitle, no trail of the page's
 // groups): no page shows sitegen's, unless crumbs (the config imports a
-// breadcrumbs component or plugin: breadcrumbsAdded).
+// breadcrumbs component or plugin, breadcrumbsAdded, or replaces a
+// component with one of its own that writes them, ownBreadcrumbs).
 func hider(crumbs bool) func(meta map[string]any) (toc, nav, pager, path bool) {
 	return func(meta map[string]any) (toc, nav, pager, path bool) {
 		s := meta["template"] == "splash"
@@ -645,6 +649,29 @@ var breadcrumbsRe = regexp.MustCompile(`(?m)^\s*import\b[^;\n]*\bfrom\s*['"][^'"
 // ways a Starlight site gets breadcrumbs.
 func breadcrumbsAdded(raw []byte) bool {
 	return breadcrumbsRe.Match(bytes.ToLower(raw))
+}
+
+// ownBreadcrumbs reports whether a component of the site's own that
+// replaces one of Starlight's (starlight({components: {PageTitle:
+// './src/components/PageTitle.astro'}}), "Override Starlight's default
+// UI components", https://starlight.astro.build/guides/overriding-components/)
+// speaks of breadcrumbs: read as a settings file (inside the project,
+// bounded; an unreadable one is not), not run.
+func ownBreadcrumbs(dir string, obj *jsconfig.Object) bool {
+	comps, ok := obj.Get("components").(*jsconfig.Object)
+	if !ok {
+		return false
+	}
+	for _, k := range comps.Keys {
+		file, ok := comps.String(k)
+		if !ok || !strings.HasPrefix(file, "./") {
+			continue
+		}
+		if b, err := layout.ReadSetting(dir, path.Clean(file)); err == nil && bytes.Contains(bytes.ToLower(b), []byte("breadcrumb")) {
+			return true
+		}
+	}
+	return false
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),
