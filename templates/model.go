@@ -272,6 +272,9 @@ type NavItem struct {
 	// (layout.NavEntry.Written), read by the previous and next links;
 	// "" for none.
 	Written string
+	// PagerTitle, when set, is the entry's label in the previous and
+	// next links (layout.NavEntry.PagerTitle).
+	PagerTitle string
 }
 
 // NavKind is the kind of a navigation entry.

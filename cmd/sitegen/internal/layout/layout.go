@@ -1476,6 +1476,9 @@ type NavEntry struct {
 	// entries, and a link not from the root ("guide/a") never finds the
 	// page it leads to current (VitePress's uniqBy and isActive).
 	Written string
+	// PagerTitle, when set, is the entry's label in the previous and
+	// next links, in place of Title (VitePress's docFooterText).
+	PagerTitle string
 	// Partial marks an entry of a sidebar some of whose items sitegen
 	// could not read (a function's result): a doc it does not list may
 	// be in it all the same.

@@ -132,15 +132,15 @@ func navNeighbours(nav []*templates.NavItem, url string, once, first bool) (befo
 			continue
 		}
 		if i > 0 {
-			before = &templates.Link{Title: flat[i-1].Title, URL: flat[i-1].URL}
+			before = &templates.Link{Title: cmp.Or(flat[i-1].PagerTitle, flat[i-1].Title), URL: flat[i-1].URL}
 		}
 		if i+1 < len(flat) {
-			after = &templates.Link{Title: flat[i+1].Title, URL: flat[i+1].URL}
+			after = &templates.Link{Title: cmp.Or(flat[i+1].PagerTitle, flat[i+1].Title), URL: flat[i+1].URL}
 		}
 		return before, after
 	}
 	if first && len(flat) > 0 {
-		return nil, &templates.Link{Title: flat[0].Title, URL: flat[0].URL}
+		return nil, &templates.Link{Title: cmp.Or(flat[0].PagerTitle, flat[0].Title), URL: flat[0].URL}
 	}
 	return nil, nil
 }

@@ -114,14 +114,18 @@ func TestVitePressPagerFrontMatterLinks(t *testing.T) {
 // compares "/"+relativePath with the link, so a link not from the root
 // ('rel/one') never finds its page (index -1: no previous, the sidebar's
 // first as next), and uniqBy compares the strings, so "/guide/b" and
-// "/guide/b.html" are two entries. Each row measured with VitePress 1.6.4
-// on the same files (/tmp/vp27/fx).
+// "/guide/b.html" are two entries. An item's docFooterText is the
+// pager's text for it ("candidates[index + 1]?.docFooterText ??
+// candidates[index + 1]?.text"; "docFooterText?: string", "Customize text
+// that appears on the footer of previous/next page",
+// types/default-theme.d.ts). Each row measured with VitePress 1.6.4 on
+// the same files (/tmp/vp27/fx).
 func TestVitePressPagerMultiSidebar(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
 		".vitepress/config.mts": `export default { title: 'Multi', themeConfig: { sidebar: {
   '/guide/': [{ text: 'Guide', items: [{ text: 'Alpha', link: '/guide/a' }, { text: 'Beta', link: '/guide/b' }, { text: 'Beta html', link: '/guide/b.html' }, { text: 'Gamma', link: '/guide/c' }] }],
-  '/api/': [{ text: 'API', items: [{ text: 'Ex', link: '/api/x' }, { text: 'Why', link: '/api/y' }] }],
+  '/api/': [{ text: 'API', items: [{ text: 'Ex', link: '/api/x' }, { text: 'Why', link: '/api/y', docFooterText: 'Why (API)' }] }],
   '/rel/': [{ text: 'Rel', items: [{ text: 'One', link: 'rel/one' }, { text: 'Two', link: 'rel/two' }, { text: 'Three', link: '/rel/three' }] }],
 } } }`,
 		"index.md":     "# Home\n",
@@ -144,7 +148,7 @@ func TestVitePressPagerMultiSidebar(t *testing.T) {
 		{"guide/a.html", "next /guide/b.html Beta"},
 		{"guide/b.html", "prev /guide/a.html Alpha | next /guide/b.html Beta html"},
 		{"guide/c.html", "prev /guide/b.html Beta html"},
-		{"api/x.html", "next /api/y.html Why"}, // not Gamma: '/api/' is a chain of its own
+		{"api/x.html", "next /api/y.html Why (API)"}, // not Gamma: '/api/' is a chain of its own; docFooterText
 		{"api/y.html", "prev /api/x.html Ex"},
 		{"rel/one.html", "next /rel/one.html One"}, // 'rel/one' is never active
 		{"rel/two.html", "next /rel/one.html One"},

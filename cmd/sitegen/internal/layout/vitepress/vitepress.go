@@ -41,9 +41,14 @@
 //     (layout.NavRest), with a note. themeConfig.nav, the top bar
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
 //     its links and dropdowns as written, then the sidebar, if any (topNav).
-//   - Previous and next: the sidebar's links in order, by their text, a
-//     link listed again counted once, a page the sidebar does not list
-//     followed by its first link; front matter prev/next (false, text,
+//   - Previous and next: the sidebar's links in order, by their text
+//     (docFooterText where set), a link listed again (as written: "/x"
+//     and "/x.html" are two) counted once, a page the sidebar does not
+//     list (or lists only by a link not from the root, which VitePress
+//     never finds current) followed by its first link; a multi-sidebar's
+//     keys each a chain of their own, the page's the key with the most
+//     "/" its path starts with, none where no key matches
+//     (layout.Layout.SidebarKeys); front matter prev/next (false, text,
 //     {text, link}, the link written as VitePress's VPLink writes it) and
 //     themeConfig.docFooter's false; docFooter's texts (default "Previous
 //     page", "Next page") above them; none on a layout other than doc
@@ -532,7 +537,10 @@ func (n *navReader) items(list []any, base string, depth int) {
 			elsewhere := hasLink && external(link)
 			switch {
 			case p != "":
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link)})
+				// "docFooterText: Customize text that appears on the
+				// footer of previous/next page" (types/default-theme.d.ts).
+				footer, _ := it.String("docFooterText")
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's
