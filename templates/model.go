@@ -277,6 +277,13 @@ type NavItem struct {
 	// shown with a mark; Target is its target attribute, "" for none.
 	External bool
 	Target   string
+	// Written is the link as the tool's sidebar writes it
+	// (layout.NavEntry.Written), read by the previous and next links;
+	// "" for none.
+	Written string
+	// PagerTitle, when set, is the entry's label in the previous and
+	// next links (layout.NavEntry.PagerTitle).
+	PagerTitle string
 }
 
 // NavKind is the kind of a navigation entry.

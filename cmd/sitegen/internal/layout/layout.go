@@ -669,6 +669,19 @@ type Layout struct {
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundMeta is the front matter of the tool's own 404 page, read
+	// by Hide for the 404 page sitegen writes (Starlight's is a splash
+	// page: template: splash, no sidebar, no table of contents).
+	NotFoundMeta map[string]any
+	// SidebarKeys are the path keys of a VitePress multi-sidebar
+	// (themeConfig.sidebar: {'/guide/': [...], '/api/': [...]}), in the
+	// order written: Nav holds the keys' sidebars one after another, a
+	// separator between two (and the top bar's before the first, if
+	// any), and a page's previous and
+	// next links are the links of the sidebar of the key with the most
+	// "/" its source path ("/guide/a.md") starts with, none where no
+	// key matches (VitePress's getSidebar).
+	SidebarKeys []string
 	// LocaleHomes: the language switcher leads to each locale's home
 	// page, not to the page shown at its path there (VitePress's
 	// themeConfig.i18nRouting: false).
@@ -1481,6 +1494,15 @@ type NavEntry struct {
 	// it, a doc of that instance ("instance:" its id) that none holds no
 	// navigation (see content.Site.FolderNavs).
 	Sidebar string
+	// Written is the entry's link as the tool's sidebar writes it
+	// (VitePress's, its group's base prepended), for a tool that
+	// compares links as written: two spellings of one page are two
+	// entries, and a link not from the root ("guide/a") never finds the
+	// page it leads to current (VitePress's uniqBy and isActive).
+	Written string
+	// PagerTitle, when set, is the entry's label in the previous and
+	// next links, in place of Title (VitePress's docFooterText).
+	PagerTitle string
 	// Partial marks an entry of a sidebar some of whose items sitegen
 	// could not read (a function's result): a doc it does not list may
 	// be in it all the same.

@@ -34,6 +34,9 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 		}
 	}
 	if nav := v.NavTree(); len(nav) > 0 {
+		if len(s.Lay.SidebarKeys) > 0 {
+			nav = keySidebar(nav, s.Lay.SidebarKeys, p.Rel)
+		}
 		before, after := navNeighbours(nav, v.URL, s.Lay.PagerOnce, s.Lay.PagerFirst)
 		v.Prev = pagerLink(before, nil, prev)
 		v.Next = pagerLink(after, nil, next)
@@ -41,6 +44,46 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 	}
 	v.Prev = pagerLink(v.Prev, p.Prev, prev)
 	v.Next = pagerLink(v.Next, p.Next, next)
+}
+
+// keySidebar is the part of nav that is the sidebar a VitePress
+// multi-sidebar shows on the page of source path rel
+// (layout.Layout.SidebarKeys: the last len(keys) parts of nav between
+// its top-level separators, one per key): "sidebar: { '/guide/': [...],
+// '/config/': [...] }" "to show different sidebar depending on the page
+// path" (https://vitepress.dev/reference/default-theme-sidebar#multiple-sidebars);
+// getSidebar takes the key with the most "/" that "/"+rel starts with.
+// No key matches: no sidebar, so no neighbours. A nav not so made is
+// returned as it is.
+func keySidebar(nav []*templates.NavItem, keys []string, rel string) []*templates.NavItem {
+	var parts [][]*templates.NavItem
+	start := 0
+	for i, it := range nav {
+		if it.Kind == templates.NavSeparator {
+			parts = append(parts, nav[start:i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, nav[start:])
+	if len(parts) < len(keys) {
+		return nav
+	}
+	parts = parts[len(parts)-len(keys):]
+	page := "/" + strings.TrimPrefix(rel, "/")
+	best, most := -1, -1
+	for i, k := range keys { // the first of the most "/" wins: JavaScript's sort is stable
+		if !strings.HasPrefix(k, "/") {
+			k = "/" + k
+		}
+		if n := strings.Count(k, "/"); strings.HasPrefix(page, k) && n > most {
+			best, most = i, n
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	// navNeighbours reads the links after a first separator.
+	return append([]*templates.NavItem{{Kind: templates.NavSeparator}}, parts[best]...)
 }
 
 // navNeighbours are the links of the navigation nav before and after the
@@ -70,29 +113,45 @@ func navNeighbours(nav []*templates.NavItem, url string, once, first bool) (befo
 	}
 	walk(nav)
 	if once {
+		// As written where the tool compares the strings: "uniqBy(links,
+		// (link) => link.link.replace(/[?#].*$/, ''))".
 		seen := map[string]bool{}
 		flat = slices.DeleteFunc(flat, func(it *templates.NavItem) bool {
-			dup := seen[it.URL]
-			seen[it.URL] = true
+			key := it.URL
+			if it.Written != "" {
+				key, _, _ = strings.Cut(it.Written, "#")
+				key, _, _ = strings.Cut(key, "?")
+			}
+			dup := seen[key]
+			seen[key] = true
 			return dup
 		})
 	}
 	for i, it := range flat {
-		if it.URL != url || it.External {
+		if it.URL != url || it.External || !current(it.Written) {
 			continue
 		}
 		if i > 0 {
-			before = &templates.Link{Title: flat[i-1].Title, URL: flat[i-1].URL}
+			before = &templates.Link{Title: cmp.Or(flat[i-1].PagerTitle, flat[i-1].Title), URL: flat[i-1].URL}
 		}
 		if i+1 < len(flat) {
-			after = &templates.Link{Title: flat[i+1].Title, URL: flat[i+1].URL}
+			after = &templates.Link{Title: cmp.Or(flat[i+1].PagerTitle, flat[i+1].Title), URL: flat[i+1].URL}
 		}
 		return before, after
 	}
 	if first && len(flat) > 0 {
-		return nil, &templates.Link{Title: flat[0].Title, URL: flat[0].URL}
+		return nil, &templates.Link{Title: cmp.Or(flat[0].PagerTitle, flat[0].Title), URL: flat[0].URL}
 	}
 	return nil, nil
+}
+
+// current reports whether a sidebar link as written (layout.NavEntry.Written;
+// "" for none) can be the current page's: VitePress's isActive compares
+// normalize("/" + relativePath) with the link, so one not from the root
+// ("guide/a") is never its page's, nor one with a #fragment when the page
+// is built ("(inBrowser ? location.hash : ”) === hashMatch[0]").
+func current(written string) bool {
+	return written == "" || strings.HasPrefix(written, "/") && !strings.Contains(written, "#")
 }
 
 // pagerLink is the link l to page to (nil for none; to nil: l's title is

@@ -789,9 +789,13 @@ func ownTitle(p *content.Page) bool {
 // notFoundPage is the 404 page sitegen writes when the pages have none:
 // titled as the tool titles its own (layout.Layout.NotFoundTitle, else
 // "Page not found"), with the tool's <title> where it has its own rule
-// (VitePress's 404 page is titled "404").
+// (VitePress's 404 page is titled "404"), its frame's parts hidden as
+// the tool's own 404 page hides them (layout.Layout.NotFoundMeta).
 func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, view.UI().NotFoundTitle), URL: s.Cfg.RelURL("/404.html")}
+	if s.Lay.Hide != nil && s.Lay.NotFoundMeta != nil {
+		p.Hide.TOC, p.Hide.Nav, p.Hide.Pager, p.Hide.Path = s.Lay.Hide(s.Lay.NotFoundMeta)
+	}
 	if s.Lay.DocTitle != nil {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
 	}

@@ -39,7 +39,9 @@ func TestStarlightSplashAnd404(t *testing.T) {
 		{page: "alpha/index.html", want: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
 		{page: "index.html", want: []string{`rel="next" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`}},
 		{page: "landing/index.html", want: []string{`rel="prev" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
-		{page: "404.html", want: []string{`<title>404 | S</title>`, `<h1>404</h1>`}},
+		// Starlight's 404 is a splash page: Astro 5.18.2 + Starlight
+		// 0.36.3 write 404.html without data-has-sidebar.
+		{page: "404.html", want: []string{`<title>404 | S</title>`, `<h1>404</h1>`}, avoid: []string{`<nav class="site-nav"`}},
 	} {
 		for _, w := range tc.want {
 			if !strings.Contains(tree[tc.page], w) {
@@ -51,5 +53,68 @@ func TestStarlightSplashAnd404(t *testing.T) {
 				t.Errorf("%s holds %s", tc.page, a)
 			}
 		}
+	}
+}
+
+// TestStarlightBreadcrumbs: Starlight's page frame has no breadcrumbs
+// (0.36.3's Page.astro: PageTitle above the content, no trail; measured:
+// no "breadcrumb" anywhere in a built fixture), so sitegen shows none on
+// a Starlight site, unless the config adds them: "Plugins can customize
+// Starlight configuration, UI, and behavior"
+// (https://starlight.astro.build/reference/plugins/), "Override
+// Starlight's default UI components"
+// (https://starlight.astro.build/guides/overriding-components/): a
+// module whose name says breadcrumbs, or a component of the site's own
+// that speaks of them. Then a
+// sidebar group's label ({label: 'Start Here', autogenerate: {directory:
+// 'guides'}}) names its folder in them, not the folder's name.
+func TestStarlightBreadcrumbs(t *testing.T) {
+	for _, tc := range []struct {
+		name, imports, plugins string
+		files                  map[string]string
+		want, avoid            []string
+	}{
+		{name: "none", avoid: []string{`<nav class="breadcrumbs"`}},
+		{name: "plugin", imports: "import crumbs from 'starlight-breadcrumbs';\n", plugins: "plugins: [crumbs()], ",
+			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}, avoid: []string{`<span>guides</span>`}},
+		{name: "component", imports: "import Breadcrumbs from 'astro-breadcrumbs';\n",
+			want: []string{`<nav class="breadcrumbs"`, `<li><span>Start Here</span></li>`}},
+		// A PageTitle of the site's own that writes a trail (found on
+		// Iterative-Studios/embershroud-wiki).
+		{name: "own component", plugins: "components: { PageTitle: './src/components/PageTitle.astro' }, ",
+			files: map[string]string{"src/components/PageTitle.astro": "---\n// A breadcrumb trail, then the title.\n---\n<nav><slot /></nav>\n"},
+			want:  []string{`<nav class="breadcrumbs"`}},
+		{name: "own component without", plugins: "components: { Footer: './src/components/Footer.astro' }, ",
+			files: map[string]string{"src/components/Footer.astro": "<footer>Made by us</footer>\n"},
+			avoid: []string{`<nav class="breadcrumbs"`}},
+		{name: "component out of the project", plugins: "components: { PageTitle: '../elsewhere/PageTitle.astro' }, ",
+			avoid: []string{`<nav class="breadcrumbs"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" + tc.imports +
+					"export default { integrations: [starlight({ title: 'S', " + tc.plugins + "sidebar: [\n" +
+					"  { label: 'Start Here', autogenerate: { directory: 'guides' } },\n] })] };\n",
+				"src/content/docs/index.md":    "---\ntitle: Home\n---\n\nH.\n",
+				"src/content/docs/guides/a.md": "---\ntitle: A page\n---\n\nA.\n",
+			})
+			sitetest.WriteFiles(t, dir, tc.files)
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			page := readTree(t, out)["guides/a/index.html"]
+			for _, w := range tc.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("guides/a lacks %s", w)
+				}
+			}
+			for _, a := range tc.avoid {
+				if strings.Contains(page, a) {
+					t.Errorf("guides/a holds %s", a)
+				}
+			}
+		})
 	}
 }

@@ -66,8 +66,9 @@
 //     and after the page, each by its sidebar label (Starlight 0.36's
 //     getPrevNextLinks), overridden by the front matter's prev and next
 //     (false, a label, or {link, label}): layout.Layout.Pager. A sidebar
-//     group's label names the folder it autogenerates (sitegen's
-//     breadcrumbs; Starlight shows none).
+//     group's label names the folder it autogenerates. No breadcrumbs:
+//     Starlight's page frame has none, unless the config imports a
+//     breadcrumbs component or plugin (hider).
 //   - Astro's own pages: "Each file in your src/pages/ directory
 //     becomes an endpoint on your site based on its file path"
 //     (https://docs.astro.build/en/guides/routing/), dynamic ones
@@ -92,6 +93,7 @@
 package starlight
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io/fs"
@@ -197,7 +199,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Starlight's own 404 page is titled "404" (0.36.3's
 		// get404Route: data.title '404').
 		NotFoundTitle: "404",
-		Hide:          splash,
+		// and is a splash page (get404Route: template: 'splash'; measured:
+		// 404.html has no data-has-sidebar).
+		NotFoundMeta: map[string]any{"template": "splash"},
+		Hide:         hider(breadcrumbsAdded(raw)),
 		// "title (required) type: string: You must provide a title for
 		// every page" (starlight.astro.build/reference/frontmatter/).
 		TitleRequired:   true,
@@ -291,6 +296,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.NavAsWritten = true
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
+	}
+	if ownBreadcrumbs(dir, obj) {
+		l.Hide = hider(true)
 	}
 	readLocales(l, dir, obj)
 	if l.Settings.LanguageCode == "" {
@@ -622,15 +630,59 @@ func (r rules) cut(rel string) (string, bool) {
 	return strings.CutPrefix(rel, r.outside+"/")
 }
 
-// splash is layout.Layout.Hide: "Set to 'splash' to use a wider layout
+// hider is layout.Layout.Hide. "Set to 'splash' to use a wider layout
 // without any sidebars designed for landing pages"
 // (https://starlight.astro.build/reference/frontmatter/#template): a
 // splash page shows neither the site's navigation (Starlight 0.36.3's
 // hasSidebar: template !== 'splash') nor a table of contents (getToC),
-// and keeps its previous and next links.
-func splash(meta map[string]any) (toc, nav, pager, path bool) {
-	s := meta["template"] == "splash"
-	return s, s, false, false
+// and keeps its previous and next links. Starlight's page frame has no
+// breadcrumbs (0.36.3's components: PageTitle, no trail of the page's
+// groups): no page shows sitegen's, unless crumbs (the config imports a
+// breadcrumbs component or plugin, breadcrumbsAdded, or replaces a
+// component with one of its own that writes them, ownBreadcrumbs).
+func hider(crumbs bool) func(meta map[string]any) (toc, nav, pager, path bool) {
+	return func(meta map[string]any) (toc, nav, pager, path bool) {
+		s := meta["template"] == "splash"
+		return s, s, false, !crumbs
+	}
+}
+
+// breadcrumbsRe is an import of a module whose name speaks of
+// breadcrumbs (astro-breadcrumbs in a component override, a
+// starlight-breadcrumbs plugin).
+var breadcrumbsRe = regexp.MustCompile(`(?m)^\s*import\b[^;\n]*\bfrom\s*['"][^'"]*breadcrumb[^'"]*['"]`)
+
+// breadcrumbsAdded reports whether the Astro config raw imports a
+// breadcrumbs component or plugin: "Plugins can customize Starlight
+// configuration, UI, and behavior" and "Override Starlight's default UI
+// components" (https://starlight.astro.build/reference/plugins/,
+// https://starlight.astro.build/guides/overriding-components/), the two
+// ways a Starlight site gets breadcrumbs.
+func breadcrumbsAdded(raw []byte) bool {
+	return breadcrumbsRe.Match(bytes.ToLower(raw))
+}
+
+// ownBreadcrumbs reports whether a component of the site's own that
+// replaces one of Starlight's (starlight({components: {PageTitle:
+// './src/components/PageTitle.astro'}}), "Override Starlight's default
+// UI components", https://starlight.astro.build/guides/overriding-components/)
+// speaks of breadcrumbs: read as a settings file (inside the project,
+// bounded; an unreadable one is not), not run.
+func ownBreadcrumbs(dir string, obj *jsconfig.Object) bool {
+	comps, ok := obj.Get("components").(*jsconfig.Object)
+	if !ok {
+		return false
+	}
+	for _, k := range comps.Keys {
+		file, ok := comps.String(k)
+		if !ok || !strings.HasPrefix(file, "./") {
+			continue
+		}
+		if b, err := layout.ReadSetting(dir, path.Clean(file)); err == nil && bytes.Contains(bytes.ToLower(b), []byte("breadcrumb")) {
+			return true
+		}
+	}
+	return false
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),

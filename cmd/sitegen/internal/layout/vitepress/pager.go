@@ -66,11 +66,16 @@ func pager(l *layout.Layout, dir string, theme *jsconfig.Object) func(meta map[s
 func setPager(c, l *layout.Layout, dir string, theme *jsconfig.Object) {
 	c.Pager = pager(l, dir, theme)
 	// "uniqBy(links, …)"; "candidates[index + 1]" where the page is not
-	// in the sidebar (index -1): the first, where one sidebar is every
-	// page's (an array; "sidebar: { '/guide/': … }" is none outside its
-	// paths).
-	_, one := theme.Get("sidebar").([]any)
-	c.PagerOnce, c.PagerFirst = true, one
+	// in the sidebar (index -1): the first, of the sidebar every page
+	// shows (an array) or of its key's ("sidebar: { '/guide/': … }" is
+	// none outside its keys: layout.Layout.SidebarKeys; measured with
+	// VitePress 1.6.4: a page of '/rel/' whose link is 'rel/one' has
+	// '/rel/' sidebar's first as its next).
+	switch theme.Get("sidebar").(type) {
+	case []any, *jsconfig.Object:
+		c.PagerFirst = true
+	}
+	c.PagerOnce = true
 	footer := theme.Object("docFooter")
 	c.PrevText, c.NextText = str(footer, "prev"), str(footer, "next")
 	if !templates.HasWords(c.Settings.LanguageCode) {

@@ -41,9 +41,14 @@
 //     (layout.NavRest), with a note. themeConfig.nav, the top bar
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
 //     its links and dropdowns as written, then the sidebar, if any (topNav).
-//   - Previous and next: the sidebar's links in order, by their text, a
-//     link listed again counted once, a page the sidebar does not list
-//     followed by its first link; front matter prev/next (false, text,
+//   - Previous and next: the sidebar's links in order, by their text
+//     (docFooterText where set), a link listed again (as written: "/x"
+//     and "/x.html" are two) counted once, a page the sidebar does not
+//     list (or lists only by a link not from the root, which VitePress
+//     never finds current) followed by its first link; a multi-sidebar's
+//     keys each a chain of their own, the page's the key with the most
+//     "/" its path starts with, none where no key matches
+//     (layout.Layout.SidebarKeys); front matter prev/next (false, text,
 //     {text, link}, the link written as VitePress's VPLink writes it) and
 //     themeConfig.docFooter's false; docFooter's texts (default "Previous
 //     page", "Next page") above them; none on a layout other than doc
@@ -90,6 +95,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -366,6 +372,13 @@ func readTheme(l *layout.Layout, theme *jsconfig.Object, arg any, dir, file, pre
 		n.items(sb, "", 0)
 	case *jsconfig.Object:
 		for _, key := range sb.Keys { // one sidebar per path prefix, in order
+			// Each after a separator but the first
+			// (layout.Layout.SidebarKeys): its own chain of previous
+			// and next links.
+			if len(l.SidebarKeys) > 0 {
+				l.Nav = append(l.Nav, layout.NavEntry{Separator: true})
+			}
+			l.SidebarKeys = append(l.SidebarKeys, localeKey(key, prefix))
 			switch v := sb.Values[key].(type) {
 			case []any:
 				n.items(v, "", 0)
@@ -379,8 +392,11 @@ func readTheme(l *layout.Layout, theme *jsconfig.Object, arg any, dir, file, pre
 			}
 		}
 	}
+	if !slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return !e.Separator }) {
+		l.Nav, l.SidebarKeys = nil, nil // sidebars with no entry sitegen reads
+	}
 	if len(l.Nav) > 0 {
-		l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+		l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)-max(len(l.SidebarKeys)-1, 0)))
 		// "The sidebar is the main navigation block for your
 		// documentation. You can configure the sidebar menu in
 		// themeConfig.sidebar": shown as configured, its groups
@@ -504,7 +520,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 		switch it := x.(type) {
 		case string: // a bare link
 			if p := n.page(base, it); p != "" {
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Depth: depth})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Depth: depth, Written: written(base, it)})
 			}
 		case *jsconfig.Object:
 			text, _ := it.String("text")
@@ -521,7 +537,10 @@ func (n *navReader) items(list []any, base string, depth int) {
 			elsewhere := hasLink && external(link)
 			switch {
 			case p != "":
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth})
+				// "docFooterText: Customize text that appears on the
+				// footer of previous/next page" (types/default-theme.d.ts).
+				footer, _ := it.String("docFooterText")
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's
@@ -551,6 +570,29 @@ func (n *navReader) items(list []any, base string, depth int) {
 		}
 	}
 }
+
+// localeKey is a multi-sidebar key of the locale whose folder is prefix
+// ("fr/"; "" for the root) as a path of that locale's pages, which are
+// read from its folder: "/fr/guide/" is "/guide/" there; a key out of
+// the folder matches none of them ("\x00").
+func localeKey(key, prefix string) string {
+	if prefix == "" {
+		return key
+	}
+	k := "/" + strings.TrimPrefix(key, "/")
+	if rest, ok := strings.CutPrefix(k, "/"+prefix); ok {
+		return "/" + rest
+	}
+	if k+"/" == "/"+prefix {
+		return "/"
+	}
+	return "\x00"
+}
+
+// written is a sidebar link as VitePress's addBase gives it to the
+// pager: "if (base && item.link) item.link = base + item.link"
+// (theme-default/support/sidebar.js, 1.6.4).
+func written(base, link string) string { return base + link }
 
 // external reports whether a sidebar or nav link leads to another site
 // (a scheme: https://, mailto:).

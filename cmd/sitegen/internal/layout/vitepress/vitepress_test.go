@@ -176,7 +176,7 @@ func TestRecognise(t *testing.T) {
 				'/reference/': {base: '/reference/', items: [{text: 'Site Config', link: 'site-config'},
 				  {text: 'Default Theme', base: '/reference/default-theme-', items: [{text: 'Nav', link: 'nav'}]}]}}}}`}),
 			got:  nav,
-			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
+			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:: 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
 		},
 		{
 			// "nav: The configuration for the nav menu item", links and

@@ -341,7 +341,7 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			continue // Docusaurus's unlisted: true: listed nowhere (TestNotPublished)
 		default:
 			p := s.ByRel[e.Path]
-			it.URL = s.Cfg.RelURL(p.SitePath)
+			it.URL, it.Written, it.PagerTitle = s.Cfg.RelURL(p.SitePath), e.Written, e.PagerTitle
 			switch {
 			case it.Title != "":
 			case s.Lay.Kind == layout.MkDocs:
