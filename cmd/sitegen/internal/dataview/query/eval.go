@@ -340,6 +340,17 @@ func (e *Env) resolveLink(l Link) Link {
 	return l
 }
 
+// linkTo is link(path): a link to the note path names, resolved from
+// this page. A path with "#" links a heading of that note and "#^" a
+// block, as [[path]] does: Dataview's docs say link(path) constructs "a
+// link object from the given file path or name", and in Obsidian a link
+// path's "#" starts the heading ("[[Note#Heading]]") — no note's name
+// holds one (Obsidian refuses "#" in file names).
+func (e *Env) linkTo(path string) Link {
+	l := ParseLink(strings.ReplaceAll(path, "|", `\|`), false)
+	return e.resolveLink(l)
+}
+
 // page is the note a link leads to, or nil.
 func (e *Env) page(l Link) *Page {
 	var p *Page
