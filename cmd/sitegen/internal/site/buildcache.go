@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -459,19 +458,6 @@ func objectsFolder(dir, index string) string {
 // optionsPrint is the options a page's text depends on.
 func optionsPrint(opts content.Options) string {
 	return fmt.Sprintf("drafts=%t base=%q links=%q", opts.Drafts, opts.BaseURL, opts.BrokenLinks)
-}
-
-// binaryPrint names the running binary: its path, size and time.
-func binaryPrint() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	info, err := os.Stat(exe)
-	if err != nil {
-		return ""
-	}
-	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 }
 
 // openBodyCache reads the build cache's index for a build of s (nil when
