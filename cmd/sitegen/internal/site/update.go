@@ -637,10 +637,33 @@ func (up *updater) sourceChanged(src string, b *content.Body) bool {
 	}
 	for rel := range up.fresh {
 		if members[rel] {
-			return true
+			return up.printChanged(src, b)
 		}
 	}
 	return false
+}
+
+// printChanged reports whether what the queries of body b read of the
+// members of Dataview source src may differ now that a member was read
+// anew: a query may read anything of a member (query.Deps.MemberAll),
+// none recorded what it read (Body.Prints), or what one reads differs
+// (Site.QueryPrint: the fields it reads of each member).
+func (up *updater) printChanged(src string, b *content.Body) bool {
+	if b.Query == nil || b.Query.MemberAll {
+		return true
+	}
+	n := 0
+	for key, was := range b.Prints {
+		s, reads := content.SplitPrintKey(key)
+		if s != src {
+			continue
+		}
+		n++
+		if now, ok := up.s.QueryPrint(src, reads); !ok || now != was {
+			return true
+		}
+	}
+	return n == 0
 }
 
 // bundles writes the content files that are not pages (all of them, or
