@@ -286,6 +286,8 @@ type cachedQuery struct {
 	// read of them (content.Site.QueryPrint).
 	Member    []string
 	MemberAll bool
+	// Names: a query resolved a link by name (query.Deps.Names).
+	Names bool
 }
 
 // digest is the digest of source src now as q records it: what q's
@@ -294,7 +296,32 @@ func (q *cachedQuery) digest(bc *bodyCache, s *Site, src string) ([sha256.Size]b
 	if q.MemberAll {
 		return bc.sourceDigest(s, src)
 	}
-	return s.QueryPrint(src, q.Member)
+	sum, _, ok := s.QueryPrint(src, q.Member)
+	return sum, ok
+}
+
+// namesFree reports whether q's queries cannot show another result when
+// only the vault's names changed (a note added, removed or renamed
+// elsewhere, an alias): they read no note through a link besides the
+// page itself (file: its source file), resolved no link by name, and
+// what they read of their sources' members (each member's URL among it)
+// holds no link to another note; their sources' members are compared
+// by their digests.
+func (q *cachedQuery) namesFree(s *Site, file string) bool {
+	if q.MemberAll || q.Names {
+		return false
+	}
+	for _, rel := range q.Pages {
+		if files, ok := s.QueryFiles(rel); !ok || len(files) == 0 || files[0] != file {
+			return false
+		}
+	}
+	for _, src := range q.Sources {
+		if _, linked, ok := s.QueryPrint(src, q.Member); !ok || linked {
+			return false
+		}
+	}
+	return true
 }
 
 // deps is q as the query package records it.
@@ -318,7 +345,7 @@ func (q *cachedQuery) deps() *query.Deps {
 			d.Member[f] = true
 		}
 	}
-	d.MemberAll = q.MemberAll
+	d.MemberAll, d.Names = q.MemberAll, q.Names
 	return d
 }
 
@@ -378,7 +405,7 @@ func (bc *bodyCache) recordQuery(s *Site, d *query.Deps, c *cachedBody) bool {
 		return false
 	}
 	q := &cachedQuery{Pages: slices.Sorted(maps.Keys(d.Pages)), Fields: slices.Sorted(maps.Keys(d.Fields)), Sources: slices.Clone(d.Sources),
-		Member: slices.Sorted(maps.Keys(d.Member)), MemberAll: d.MemberAll}
+		Member: slices.Sorted(maps.Keys(d.Member)), MemberAll: d.MemberAll, Names: d.Names}
 	for _, rel := range q.Pages {
 		files, ok := s.QueryFiles(rel)
 		if !ok {
@@ -412,8 +439,8 @@ func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
 	if q == nil {
 		return true
 	}
-	if bc.old.Digest == nil || bc.nowDigest == nil || bc.old.Digest.Structure != bc.nowDigest.Structure ||
-		len(q.Digests) != len(q.Sources) {
+	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) ||
+		bc.old.Digest.Structure != bc.nowDigest.Structure && !q.namesFree(s, c.File) {
 		return false
 	}
 	for i, src := range q.Sources {

@@ -50,7 +50,20 @@ var queryCases = []struct {
 	{"folder/note added", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/C.md": "# C\n"}, 2},
 	{"folder/note moved out", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "->Other/B.md"}, 2},
 	{"folder/note deleted", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": ""}, 1},
-	{"folder/note added elsewhere", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2}, // the structure changed: rendered
+	// A note added, removed or renamed elsewhere (names changed): a query
+	// that resolves no name, reads no note through a link and no member's
+	// link keeps its page.
+	{"folder/note added elsewhere", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note removed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": ""}, 0},
+	{"folder/note renamed elsewhere", "```dataview\nTABLE level FROM \"Lists\" SORT file.name\n```", map[string]string{"Other/Edited.md": "->Other/Renamed.md"}, 1},
+	{"folder/an alias changed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Part\n"}, 1},
+	{"folder/note added elsewhere, a member's link read", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, a link in the query", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, a note read through a link", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, file.outlinks", "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, whole rows", "```dataview\nTABLE length(rows) FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, this.file.name", "```dataview\nLIST FROM \"Lists\" WHERE file.name != this.file.name\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note added elsewhere, whole vault", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
 	{"tag/edit outside", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
 	{"tag/gained", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "---\ntags: [monster]\n---\n# Edited\n\nA note.\n"}, 2},
 	{"tag/lost", "```dataview\nLIST FROM #monster\n```", map[string]string{"Lists/A.md": "---\nlevel: 1\n---\n# A\n\nText of A.\n"}, 2},

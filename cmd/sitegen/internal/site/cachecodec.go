@@ -78,7 +78,7 @@ func encBody(e *content.RecordEnc, c *cachedBody) {
 			e.Sum(s)
 		}
 		e.Strs(q.Member)
-		e.Bits(q.MemberAll)
+		e.Bits(q.MemberAll, q.Names)
 	}
 }
 
@@ -208,7 +208,7 @@ func decBody(d *content.RecordDec) *cachedBody {
 			q.Digests[i] = d.Sum()
 		}
 		q.Member = d.Strs()
-		d.Bits(&q.MemberAll)
+		d.Bits(&q.MemberAll, &q.Names)
 		c.Query = q
 	}
 	return c

@@ -334,6 +334,7 @@ func (e *Env) resolveLink(l Link) Link {
 		l.Path, l.Resolved = e.this.Path, true
 		return l
 	}
+	e.Deps.names()
 	if p := e.ix.Resolve(l.Path, e.this); p != nil {
 		l.Path, l.Resolved = p.Path, true
 	}
@@ -357,6 +358,7 @@ func (e *Env) page(l Link) *Page {
 	if l.Resolved {
 		p = e.ix.Page(l.Path)
 	} else {
+		e.Deps.names()
 		p = e.ix.Resolve(l.Path, e.this)
 	}
 	e.Deps.page(p)
@@ -513,6 +515,7 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 		return out, nil
 	case "outlinks":
 		e.Deps.field("file.outlinks")
+		e.Deps.names() // resolved by name
 		out := List{}
 		for _, l := range e.ix.Outlinks(p) {
 			out = append(out, l)

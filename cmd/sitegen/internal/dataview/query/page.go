@@ -279,6 +279,10 @@ type Deps struct {
 	// read anything of a member.
 	Member    map[string]bool
 	MemberAll bool
+	// Names is set when the query resolved a link by name (a link
+	// written in it, link(), a field read through a link, file.outlinks):
+	// a note added, removed or renamed anywhere may change its result.
+	Names bool
 	// Volatile is set when the query read what no note's text holds:
 	// the clock (date(today), now()), a note's times or size, the notes
 	// linking to a note (file.inlinks), a source of links (outgoing,
@@ -328,6 +332,12 @@ func (d *Deps) member(name string) {
 	d.Member[name] = true
 }
 
+func (d *Deps) names() {
+	if d != nil {
+		d.Names = true
+	}
+}
+
 func (d *Deps) memberAll() {
 	if d != nil {
 		d.MemberAll = true
@@ -358,5 +368,6 @@ func (d *Deps) Merge(o *Deps) {
 		d.member(f)
 	}
 	d.MemberAll = d.MemberAll || o.MemberAll
+	d.Names = d.Names || o.Names
 	d.Volatile = d.Volatile || o.Volatile
 }

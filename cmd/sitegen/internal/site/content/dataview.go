@@ -57,9 +57,10 @@ type dvState struct {
 // queryPrint is what queries read of the notes a Dataview source
 // selects (Site.QueryPrint).
 type queryPrint struct {
-	once sync.Once
-	sum  [sha256.Size]byte
-	ok   bool
+	once   sync.Once
+	sum    [sha256.Size]byte
+	linked bool
+	ok     bool
 }
 
 // querySet is the notes a Dataview source selects (Site.QuerySet).
@@ -490,7 +491,7 @@ func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput 
 				}
 				if !out.Deps.MemberAll {
 					reads := slices.Sorted(maps.Keys(out.Deps.Member))
-					if sum, ok := s.QueryPrint(src, reads); ok {
+					if sum, _, ok := s.QueryPrint(src, reads); ok {
 						l.rec.SetPrint(src, reads, sum)
 					}
 				}
@@ -611,15 +612,18 @@ func (s *Site) QuerySet(src string) (digest uint64, members map[string]bool, ok 
 // QueryPrint is what a query that reads the fields reads of each note
 // (query.Deps.Member, in order) reads of the notes Dataview source src
 // selects now: the SHA-256 of each member's print (query.MemberPrint:
-// its vault path and the values of those fields), in the vault's order.
-// A note joining or leaving the source changes it, and so does an edit
-// of a field the query reads; an edit of anything else of a member (its
-// body text, another field) does not. ok is false when that cannot be
-// said (QueryMembers; a value MemberPrint does not know). Made once per
-// source and field set and model: thousands of query blocks share a few.
-func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, ok bool) {
+// its vault path and the values of those fields) and the URL a link to
+// it leads to, in the vault's order. A note joining or leaving the
+// source changes it, and so does an edit of a field the query reads; an
+// edit of anything else of a member (its body text, another field) does
+// not. linked is set when a value read links another note (resolved by
+// name: a note added elsewhere may change it). ok is false when that
+// cannot be said (QueryMembers; a value MemberPrint does not know). Made
+// once per source and field set and model: thousands of query blocks
+// share a few.
+func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, linked, ok bool) {
 	if s.Lay.Dataview == nil {
-		return sum, false
+		return sum, false, false
 	}
 	d := s.dv()
 	v, _ := d.prints.LoadOrStore(PrintKey(src, reads), &queryPrint{})
@@ -633,17 +637,23 @@ func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, ok
 		h := sha256.New()
 		var n [binary.MaxVarintLen64]byte
 		for _, m := range members {
-			b, ok := query.MemberPrint(ix, m, reads)
+			b, linked, ok := query.MemberPrint(ix, m, reads)
 			if !ok {
 				return
 			}
+			qp.linked = qp.linked || linked
+			url := "\x00" // a file, or no page: shown as text
+			if p := d.pages[m]; p != nil {
+				url = s.Cfg.RelURL(p.SitePath)
+			}
+			b = append(b, url...)
 			h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
 			h.Write(b)
 		}
 		copy(qp.sum[:], h.Sum(nil))
 		qp.ok = true
 	})
-	return qp.sum, qp.ok
+	return qp.sum, qp.linked, qp.ok
 }
 
 // QueryMembers lists the vault paths of the notes (and files) that a

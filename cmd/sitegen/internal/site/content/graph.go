@@ -182,7 +182,7 @@ type Body struct {
 	// member is saved.
 	Prints map[string][sha256.Size]byte
 	Probs  Problems
-	Err   bool // the Markdown could not be rendered (a problem says why): no output
+	Err    bool // the Markdown could not be rendered (a problem says why): no output
 
 	Kept     bool // the rendered parts below are kept (graph.keep)
 	Content  string
