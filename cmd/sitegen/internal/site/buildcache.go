@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -95,7 +94,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 16 // 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 17 // 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -281,6 +280,48 @@ type cachedQuery struct {
 	Pages, Fields []string
 	Sources       []string
 	Digests       [][sha256.Size]byte // of Sources, in order
+	// What the queries read of each member of their sources
+	// (query.Deps.Member, in order); with MemberAll, anything: Digests
+	// are then of the members' files (sourceDigest), else of what is
+	// read of them (content.Site.QueryPrint).
+	Member    []string
+	MemberAll bool
+	// Names: a query resolved a link by name (query.Deps.Names).
+	Names bool
+}
+
+// digest is the digest of source src now as q records it: what q's
+// queries read of its members, or (MemberAll) their files.
+func (q *cachedQuery) digest(bc *bodyCache, s *Site, src string) ([sha256.Size]byte, bool) {
+	if q.MemberAll {
+		return bc.sourceDigest(s, src)
+	}
+	sum, _, ok := s.QueryPrint(src, q.Member)
+	return sum, ok
+}
+
+// namesFree reports whether q's queries cannot show another result when
+// only the vault's names changed (a note added, removed or renamed
+// elsewhere, an alias): they read no note through a link besides the
+// page itself (file: its source file), resolved no link by name, and
+// what they read of their sources' members (each member's URL among it)
+// holds no link to another note; their sources' members are compared
+// by their digests.
+func (q *cachedQuery) namesFree(s *Site, file string) bool {
+	if q.MemberAll || q.Names {
+		return false
+	}
+	for _, rel := range q.Pages {
+		if files, ok := s.QueryFiles(rel); !ok || len(files) == 0 || files[0] != file {
+			return false
+		}
+	}
+	for _, src := range q.Sources {
+		if _, linked, ok := s.QueryPrint(src, q.Member); !ok || linked {
+			return false
+		}
+	}
+	return true
 }
 
 // deps is q as the query package records it.
@@ -298,6 +339,13 @@ func (q *cachedQuery) deps() *query.Deps {
 			d.Fields[f] = true
 		}
 	}
+	if len(q.Member) > 0 {
+		d.Member = make(map[string]bool, len(q.Member))
+		for _, f := range q.Member {
+			d.Member[f] = true
+		}
+	}
+	d.MemberAll, d.Names = q.MemberAll, q.Names
 	return d
 }
 
@@ -356,7 +404,8 @@ func (bc *bodyCache) recordQuery(s *Site, d *query.Deps, c *cachedBody) bool {
 	if d.Volatile {
 		return false
 	}
-	q := &cachedQuery{Pages: slices.Sorted(maps.Keys(d.Pages)), Fields: slices.Sorted(maps.Keys(d.Fields)), Sources: slices.Clone(d.Sources)}
+	q := &cachedQuery{Pages: slices.Sorted(maps.Keys(d.Pages)), Fields: slices.Sorted(maps.Keys(d.Fields)), Sources: slices.Clone(d.Sources),
+		Member: slices.Sorted(maps.Keys(d.Member)), MemberAll: d.MemberAll, Names: d.Names}
 	for _, rel := range q.Pages {
 		files, ok := s.QueryFiles(rel)
 		if !ok {
@@ -371,7 +420,7 @@ func (bc *bodyCache) recordQuery(s *Site, d *query.Deps, c *cachedBody) bool {
 		}
 	}
 	for _, src := range q.Sources {
-		sum, ok := bc.sourceDigest(s, src)
+		sum, ok := q.digest(bc, s, src)
 		if !ok {
 			return false
 		}
@@ -390,12 +439,12 @@ func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
 	if q == nil {
 		return true
 	}
-	if bc.old.Digest == nil || bc.nowDigest == nil || bc.old.Digest.Structure != bc.nowDigest.Structure ||
-		len(q.Digests) != len(q.Sources) {
+	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) ||
+		bc.old.Digest.Structure != bc.nowDigest.Structure && !q.namesFree(s, c.File) {
 		return false
 	}
 	for i, src := range q.Sources {
-		if sum, ok := bc.sourceDigest(s, src); !ok || sum != q.Digests[i] {
+		if sum, ok := q.digest(bc, s, src); !ok || sum != q.Digests[i] {
 			return false
 		}
 	}
@@ -459,19 +508,6 @@ func objectsFolder(dir, index string) string {
 // optionsPrint is the options a page's text depends on.
 func optionsPrint(opts content.Options) string {
 	return fmt.Sprintf("drafts=%t base=%q links=%q", opts.Drafts, opts.BaseURL, opts.BrokenLinks)
-}
-
-// binaryPrint names the running binary: its path, size and time.
-func binaryPrint() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	info, err := os.Stat(exe)
-	if err != nil {
-		return ""
-	}
-	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 }
 
 // openBodyCache reads the build cache's index for a build of s (nil when
@@ -779,9 +815,12 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		if s.Graph != nil {
 			// Its sources select what they did (queryHolds): their
 			// members now are the ones it was rendered with.
-			for _, src := range c.Query.Sources {
+			for i, src := range c.Query.Sources {
 				if h, _, ok := s.QuerySet(src); ok {
 					b.SetSource(src, h)
+				}
+				if !c.Query.MemberAll {
+					b.SetPrint(src, c.Query.Member, c.Query.Digests[i])
 				}
 			}
 		}

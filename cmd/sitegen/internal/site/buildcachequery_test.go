@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/site/content"
@@ -25,6 +26,14 @@ func queryVault(q string) map[string]string {
 	}
 }
 
+// tableLevel is a query that reads level of the notes in Lists.
+const tableLevel = "```dataview\nTABLE level FROM \"Lists\"\n```"
+
+// bWith is Lists/B.md with front matter lines fm added and body text.
+func bWith(fm, body string) string {
+	return "---\nlevel: 2\ntags: [beast]\n" + fm + "---\n# B\n\n" + body + "\n"
+}
+
 // queryCases: a vault's query page Q.md, one save, and how many pages
 // the build from the cache renders again (asked less reused): the notes
 // saved, plus Q when what its query reads changed (or it reads what no
@@ -37,16 +46,30 @@ var queryCases = []struct {
 }{
 	{"folder/edit outside", "```dataview\nTABLE level FROM \"Lists\" WHERE level = 1\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
 	{"folder/edit a field read", "```dataview\nTABLE level FROM \"Lists\" WHERE level = 1\n```", map[string]string{"Lists/B.md": "---\nlevel: 1\ntags: [beast]\n---\n# B\n\nText of B.\n"}, 2},
-	{"folder/edit a member's text", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "---\nlevel: 2\ntags: [beast]\n---\n# B\n\nText of B, saved.\n"}, 2},
+	{"folder/edit a member's text", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "---\nlevel: 2\ntags: [beast]\n---\n# B\n\nText of B, saved.\n"}, 1}, // a LIST shows links: the member's path only
 	{"folder/note added", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/C.md": "# C\n"}, 2},
 	{"folder/note moved out", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": "->Other/B.md"}, 2},
 	{"folder/note deleted", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Lists/B.md": ""}, 1},
-	{"folder/note added elsewhere", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2}, // the structure changed: rendered
+	// A note added, removed or renamed elsewhere (names changed): a query
+	// that resolves no name, reads no note through a link and no member's
+	// link keeps its page.
+	{"folder/note added elsewhere", "```dataview\nLIST FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note removed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": ""}, 0},
+	{"folder/note renamed elsewhere", "```dataview\nTABLE level FROM \"Lists\" SORT file.name\n```", map[string]string{"Other/Edited.md": "->Other/Renamed.md"}, 1},
+	{"folder/an alias changed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Part\n"}, 1},
+	{"folder/note added elsewhere, a member's link read", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, a link in the query", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, a note read through a link", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, file.outlinks", "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, whole rows", "```dataview\nTABLE length(rows) FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"folder/note added elsewhere, this.file.name", "```dataview\nLIST FROM \"Lists\" WHERE file.name != this.file.name\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note added elsewhere, whole vault", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
 	{"tag/edit outside", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
 	{"tag/gained", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "---\ntags: [monster]\n---\n# Edited\n\nA note.\n"}, 2},
 	{"tag/lost", "```dataview\nLIST FROM #monster\n```", map[string]string{"Lists/A.md": "---\nlevel: 1\n---\n# A\n\nText of A.\n"}, 2},
 	{"tag/inline tag gained", "```dataview\nLIST FROM #monster\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note. #monster\n"}, 2},
-	{"whole vault/edit", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	{"whole vault/edit", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1}, // its level is still null
+	{"whole vault/edit a field read", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/Edited.md": "---\nlevel: 5\n---\n# Edited\n\nA note.\n"}, 2},
 	{"not a folder/edit outside", "```dataview\nLIST FROM -\"Other\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
 	{"link/edit the note read", "Rank: `= [[Target]].rank`", map[string]string{"Other/Target.md": "---\naliases: [Goal]\nrank: 4\n---\n# Target\n\nThe target.\n"}, 2},
 	{"link/edit outside", "Rank: `= [[Target]].rank`", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
@@ -64,6 +87,34 @@ var queryCases = []struct {
 	{"file.mtime", "```dataview\nTABLE file.mtime FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
 	{"file.size", "```dataview\nTABLE file.size FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
 	{"outgoing", "[[A]]\n\n```dataview\nLIST FROM outgoing([[]])\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
+	// What a query reads of a member (query.Deps.Member): an edit of
+	// anything else of it leaves the page as it was.
+	{"member/body text, TABLE level", tableLevel, map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
+	{"member/a field no clause reads", tableLevel, map[string]string{"Lists/B.md": bWith("color: red\n", "Text of B.")}, 1},
+	{"member/the column's field", tableLevel, map[string]string{"Lists/B.md": strings.Replace(bWith("", "Text of B."), "level: 2", "level: 3", 1)}, 2},
+	{"member/LIST's expression", "```dataview\nLIST level FROM \"Lists\"\n```", map[string]string{"Lists/B.md": strings.Replace(bWith("", "Text of B."), "level: 2", "level: 3", 1)}, 2},
+	{"member/SORT's field", "```dataview\nLIST FROM \"Lists\" SORT rank DESC\n```", map[string]string{"Lists/B.md": bWith("rank: 5\n", "Text of B.")}, 2},
+	{"member/SORT file.name, a field edited", "```dataview\nLIST FROM \"Lists\" SORT file.name DESC\n```", map[string]string{"Lists/B.md": bWith("rank: 5\n", "Text of B.")}, 1},
+	{"member/GROUP BY's field", "```dataview\nTABLE rows.file.link FROM \"Lists\" GROUP BY kind\n```", map[string]string{"Lists/B.md": bWith("kind: big\n", "Text of B.")}, 2},
+	{"member/GROUP BY, body text", "```dataview\nTABLE rows.file.link FROM \"Lists\" GROUP BY kind\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
+	{"member/length(rows) reads the rows whole", "```dataview\nTABLE length(rows) FROM \"Lists\" GROUP BY level\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
+	{"member/FLATTEN's field", "```dataview\nTABLE x FROM \"Lists\" FLATTEN items AS x\n```", map[string]string{"Lists/B.md": bWith("items: [1, 2]\n", "Text of B.")}, 2},
+	{"member/inline field read", "```dataview\nTABLE hp FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B.\n\nhp:: 7")}, 2},
+	{"member/inline field not read", "```dataview\nTABLE hp FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B.\n\nac:: 7")}, 1},
+	{"member/file.tags, inline tag", "```dataview\nTABLE file.tags FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B. #extra")}, 2},
+	{"member/file.tags, body text", "```dataview\nTABLE file.tags FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
+	{"member/file.link, a field edited", "```dataview\nTABLE file.link FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("rank: 5\n", "Text of B.")}, 1},
+	{"member/file.outlinks, a link added", "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, see [[Edited]].")}, 2},
+	{"member/file.frontmatter, any field", "```dataview\nTABLE file.frontmatter FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("color: red\n", "Text of B.")}, 2},
+	{"member/file whole", "```dataview\nTABLE length(file) FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("color: red\n", "Text of B.")}, 2},
+	{"member/row.level, body text", "```dataview\nTABLE row.level FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
+	{"member/row.level, edited", "```dataview\nTABLE row.level FROM \"Lists\"\n```", map[string]string{"Lists/B.md": strings.Replace(bWith("", "Text of B."), "level: 2", "level: 3", 1)}, 2},
+	{"member/row[expr] reads everything", "```dataview\nLIST FROM \"Lists\" WHERE row[this.file.name] = 1\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
+	{"member/a lambda reads everything", "```dataview\nLIST FROM \"Lists\" WHERE length(filter(file.etags, (t) => t = \"#beast\")) > 0\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
+	{"member/a field of this", "```dataview\nLIST FROM \"Lists\" WHERE level != this.level\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
+	{"member/a member's own field named this", "```dataview\nLIST FROM \"Lists\" WHERE this.level\n```", map[string]string{"Lists/B.md": bWith("this:\n  level: 1\n", "Text of B.")}, 2},
+	{"member/TASK: a notice, read nothing", "```dataview\nTASK FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "- [ ] a task")}, 1},
+	{"member/dataviewjs: a notice, run nothing", "```dataviewjs\ndv.list(dv.pages('\"Lists\"').file.name)\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"base view", "```base\nviews:\n  - type: table\n    name: All\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
 }
 

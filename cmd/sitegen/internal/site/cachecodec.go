@@ -77,6 +77,8 @@ func encBody(e *content.RecordEnc, c *cachedBody) {
 		for _, s := range q.Digests {
 			e.Sum(s)
 		}
+		e.Strs(q.Member)
+		e.Bits(q.MemberAll, q.Names)
 	}
 }
 
@@ -205,6 +207,8 @@ func decBody(d *content.RecordDec) *cachedBody {
 		for i := range q.Digests {
 			q.Digests[i] = d.Sum()
 		}
+		q.Member = d.Strs()
+		d.Bits(&q.MemberAll, &q.Names)
 		c.Query = q
 	}
 	return c

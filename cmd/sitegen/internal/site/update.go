@@ -600,7 +600,7 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 		}
 	}
 	if d := b.Query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
-		if d.Volatile || len(d.Sources) > 0 && up.structural {
+		if d.Volatile || len(d.Sources) > 0 && up.structural && !up.namesFree(p, b) {
 			return true // it read what no note holds, or names may resolve otherwise
 		}
 		for _, src := range d.Sources {
@@ -629,19 +629,79 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 // are not the ones b was rendered with (Body.Sets: a note joined or left
 // it), or a note read anew is one of them now.
 func (up *updater) sourceChanged(src string, b *content.Body) bool {
-	if len(up.fresh) == 0 {
+	if len(up.fresh) == 0 && !up.structural {
 		return false
 	}
 	h, members, ok := up.s.QuerySet(src)
 	if was, had := b.Sets[src]; !ok || !had || was != h {
 		return true
 	}
+	if up.structural { // the URLs of its members may differ (namesFree)
+		return up.printChanged(src, b)
+	}
 	for rel := range up.fresh {
 		if members[rel] {
-			return true
+			return up.printChanged(src, b)
 		}
 	}
 	return false
+}
+
+// namesFree reports whether the queries of body b of page p cannot show
+// another result when only the vault's names changed (structural): they
+// read no note through a link besides p, resolved no link by name, read
+// nothing of a member that links another note, and recorded what they
+// read of each source (Body.Prints, compared by sourceChanged).
+func (up *updater) namesFree(p *content.Page, b *content.Body) bool {
+	d := b.Query
+	if d.MemberAll || d.Names {
+		return false
+	}
+	for rel := range d.Pages {
+		if files, ok := up.s.QueryFiles(rel); !ok || len(files) == 0 || files[0] != p.File {
+			return false
+		}
+	}
+	for _, src := range d.Sources {
+		n := 0
+		for key := range b.Prints {
+			s, reads := content.SplitPrintKey(key)
+			if s != src {
+				continue
+			}
+			n++
+			if _, linked, ok := up.s.QueryPrint(src, reads); !ok || linked {
+				return false
+			}
+		}
+		if n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// printChanged reports whether what the queries of body b read of the
+// members of Dataview source src may differ now that a member was read
+// anew: a query may read anything of a member (query.Deps.MemberAll),
+// none recorded what it read (Body.Prints), or what one reads differs
+// (Site.QueryPrint: the fields it reads of each member).
+func (up *updater) printChanged(src string, b *content.Body) bool {
+	if b.Query == nil || b.Query.MemberAll {
+		return true
+	}
+	n := 0
+	for key, was := range b.Prints {
+		s, reads := content.SplitPrintKey(key)
+		if s != src {
+			continue
+		}
+		n++
+		if now, _, ok := up.s.QueryPrint(src, reads); !ok || now != was {
+			return true
+		}
+	}
+	return n == 0
 }
 
 // bundles writes the content files that are not pages (all of them, or

@@ -373,3 +373,41 @@ func ExampleParseInlineValue() {
 	// link [[Note|shown]]
 	// array a, b
 }
+
+// TestLinkFunctionSubpath checks link(path) with a heading or block in
+// its path. Dataview's docs: "link(path, [display]) Construct a link
+// object from the given file path or name"; in Obsidian "#" in a link
+// path starts a heading ([[Note#Heading]]) and "#^" a block, and no
+// note's name holds "#". So link("Dashboard#Games") links the heading
+// Games of Dashboard, as [[Dashboard#Games]] does.
+func TestLinkFunctionSubpath(t *testing.T) {
+	ix := NewIndex(gamesVault())
+	this := ix.Resolve("Pillars of Eternity 2", nil)
+	for _, tc := range []struct{ expr, want string }{
+		{`link("Dashboard#Games")`, "[[Dashboard.md#Games|Dashboard > Games]]"},
+		{`link("Dashboard#^b1")`, "[[Dashboard.md#^b1|Dashboard > b1]]"},
+		{`link("Dashboard#Games", "see")`, "[[Dashboard.md#Games|see]]"},
+		{`link("Dashboard")`, "[[Dashboard.md|Dashboard]]"},
+		{`link("Nowhere#Part")`, "[[Nowhere#Part|Nowhere > Part]]"},
+	} {
+		x, err := ParseExpr(tc.expr, DQL)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.expr, err)
+		}
+		got, err := NewEnv(ix, this, DQL, time.Now()).Eval(x)
+		l, ok := got.(Link)
+		if err != nil || !ok {
+			t.Fatalf("%s = %#v (%v), want a link", tc.expr, got, err)
+		}
+		if l.Markdown() != tc.want {
+			t.Errorf("%s\n%s = %s (%#v), want %s", urlFuncs, tc.expr, l.Markdown(), l, tc.want)
+		}
+	}
+	x, _ := ParseExpr(`[[Dashboard#Games]]`, DQL)
+	want, _ := NewEnv(ix, this, DQL, time.Now()).Eval(x)
+	y, _ := ParseExpr(`link("Dashboard#Games")`, DQL)
+	got, _ := NewEnv(ix, this, DQL, time.Now()).Eval(y)
+	if Compare(got, want) != 0 {
+		t.Errorf("link(\"Dashboard#Games\") = %#v, [[Dashboard#Games]] = %#v: want the same link", got, want)
+	}
+}

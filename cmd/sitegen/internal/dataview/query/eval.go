@@ -334,10 +334,22 @@ func (e *Env) resolveLink(l Link) Link {
 		l.Path, l.Resolved = e.this.Path, true
 		return l
 	}
+	e.Deps.names()
 	if p := e.ix.Resolve(l.Path, e.this); p != nil {
 		l.Path, l.Resolved = p.Path, true
 	}
 	return l
+}
+
+// linkTo is link(path): a link to the note path names, resolved from
+// this page. A path with "#" links a heading of that note and "#^" a
+// block, as [[path]] does: Dataview's docs say link(path) constructs "a
+// link object from the given file path or name", and in Obsidian a link
+// path's "#" starts the heading ("[[Note#Heading]]") — no note's name
+// holds one (Obsidian refuses "#" in file names).
+func (e *Env) linkTo(path string) Link {
+	l := ParseLink(strings.ReplaceAll(path, "|", `\|`), false)
+	return e.resolveLink(l)
 }
 
 // page is the note a link leads to, or nil.
@@ -346,6 +358,7 @@ func (e *Env) page(l Link) *Page {
 	if l.Resolved {
 		p = e.ix.Page(l.Path)
 	} else {
+		e.Deps.names()
 		p = e.ix.Resolve(l.Path, e.this)
 	}
 	e.Deps.page(p)
@@ -502,6 +515,7 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 		return out, nil
 	case "outlinks":
 		e.Deps.field("file.outlinks")
+		e.Deps.names() // resolved by name
 		out := List{}
 		for _, l := range e.ix.Outlinks(p) {
 			out = append(out, l)

@@ -423,20 +423,25 @@ func (e *Env) sourceSet(s Source) (map[*Page]bool, error) {
 	return set, nil
 }
 
-// collectFields records the fields a query names (Deps.Fields).
+// collectFields records the fields a query names (Deps.Fields),
+// and what it reads of each note of its source (Deps.Member).
 func collectFields(q *Query, d *Deps) {
+	both := func(x Expr) {
+		ExprFields(x, d)
+		memberReads(x, d)
+	}
 	for _, f := range q.Fields {
-		ExprFields(f.X, d)
+		both(f.X)
 	}
 	for _, c := range q.Commands {
 		if c.X != nil {
-			ExprFields(c.X, d)
+			both(c.X)
 		}
 		for _, s := range c.Sort {
-			ExprFields(s.X, d)
+			both(s.X)
 		}
 		if c.Named.X != nil {
-			ExprFields(c.Named.X, d)
+			both(c.Named.X)
 		}
 	}
 }

@@ -199,15 +199,15 @@ func init() {
 	link = &builtin{name: "link", vec: map[int][]int{1: {0}, 2: {0, 1}}, fn: func(e *Env, x Expr, a []Value) (Value, error) {
 		switch {
 		case sig(a, "string"):
-			return e.resolveLink(Link{Path: a[0].(string)}), nil
+			return e.linkTo(a[0].(string)), nil
 		case sig(a, "link"):
 			return a[0], nil
 		case sig(a, "string", "string"):
-			l := e.resolveLink(Link{Path: a[0].(string)})
+			l := e.linkTo(a[0].(string))
 			l.Display = a[1].(string)
 			return l, nil
 		case sig(a, "string", "string", "boolean"):
-			l := e.resolveLink(Link{Path: a[0].(string)})
+			l := e.linkTo(a[0].(string))
 			l.Display, l.Embed = a[1].(string), a[2].(bool)
 			return l, nil
 		case sig(a, "link", "string"):

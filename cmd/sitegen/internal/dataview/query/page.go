@@ -272,6 +272,17 @@ type Deps struct {
 	// "\"Bestiary\"", "all notes"): a note added to or removed from one
 	// changes the result.
 	Sources []string
+	// Member is what the query reads of each note of its sources, by
+	// name: a field ("level"), a file field ("file.name"), every file
+	// field ("file.*") (memberReads); MemberAll is set when that cannot
+	// be bounded (a whole row, a field named at run time): then it may
+	// read anything of a member.
+	Member    map[string]bool
+	MemberAll bool
+	// Names is set when the query resolved a link by name (a link
+	// written in it, link(), a field read through a link, file.outlinks):
+	// a note added, removed or renamed anywhere may change its result.
+	Names bool
 	// Volatile is set when the query read what no note's text holds:
 	// the clock (date(today), now()), a note's times or size, the notes
 	// linking to a note (file.inlinks), a source of links (outgoing,
@@ -311,6 +322,28 @@ func (d *Deps) field(name string) {
 	d.Fields[name] = true
 }
 
+func (d *Deps) member(name string) {
+	if d == nil {
+		return
+	}
+	if d.Member == nil {
+		d.Member = map[string]bool{}
+	}
+	d.Member[name] = true
+}
+
+func (d *Deps) names() {
+	if d != nil {
+		d.Names = true
+	}
+}
+
+func (d *Deps) memberAll() {
+	if d != nil {
+		d.MemberAll = true
+	}
+}
+
 func (d *Deps) source(s string) {
 	if d != nil && !slices.Contains(d.Sources, s) {
 		d.Sources = append(d.Sources, s)
@@ -331,5 +364,10 @@ func (d *Deps) Merge(o *Deps) {
 	for _, s := range o.Sources {
 		d.source(s)
 	}
+	for f := range o.Member {
+		d.member(f)
+	}
+	d.MemberAll = d.MemberAll || o.MemberAll
+	d.Names = d.Names || o.Names
 	d.Volatile = d.Volatile || o.Volatile
 }

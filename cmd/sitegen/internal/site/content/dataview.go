@@ -3,6 +3,8 @@ package content
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"html"
 	"maps"
@@ -48,7 +50,17 @@ type dvState struct {
 
 	depsMu sync.Mutex
 
-	sets sync.Map // Dataview source as written -> *querySet, made once
+	sets   sync.Map // Dataview source as written -> *querySet, made once
+	prints sync.Map // Dataview source as written, "\x00", the fields read -> *queryPrint, made once
+}
+
+// queryPrint is what queries read of the notes a Dataview source
+// selects (Site.QueryPrint).
+type queryPrint struct {
+	once   sync.Once
+	sum    [sha256.Size]byte
+	linked bool
+	ok     bool
 }
 
 // querySet is the notes a Dataview source selects (Site.QuerySet).
@@ -477,6 +489,12 @@ func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput 
 				if h, _, ok := s.QuerySet(src); ok {
 					l.rec.SetSource(src, h)
 				}
+				if !out.Deps.MemberAll {
+					reads := slices.Sorted(maps.Keys(out.Deps.Member))
+					if sum, _, ok := s.QueryPrint(src, reads); ok {
+						l.rec.SetPrint(src, reads, sum)
+					}
+				}
 			}
 		}
 	}
@@ -589,6 +607,53 @@ func (s *Site) QuerySet(src string) (digest uint64, members map[string]bool, ok 
 		qs.ok = true
 	})
 	return qs.digest, qs.members, qs.ok
+}
+
+// QueryPrint is what a query that reads the fields reads of each note
+// (query.Deps.Member, in order) reads of the notes Dataview source src
+// selects now: the SHA-256 of each member's print (query.MemberPrint:
+// its vault path and the values of those fields) and the URL a link to
+// it leads to, in the vault's order. A note joining or leaving the
+// source changes it, and so does an edit of a field the query reads; an
+// edit of anything else of a member (its body text, another field) does
+// not. linked is set when a value read links another note (resolved by
+// name: a note added elsewhere may change it). ok is false when that
+// cannot be said (QueryMembers; a value MemberPrint does not know). Made
+// once per source and field set and model: thousands of query blocks
+// share a few.
+func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, linked, ok bool) {
+	if s.Lay.Dataview == nil {
+		return sum, false, false
+	}
+	d := s.dv()
+	v, _ := d.prints.LoadOrStore(PrintKey(src, reads), &queryPrint{})
+	qp := v.(*queryPrint)
+	qp.once.Do(func() {
+		ix := d.engine.Index()
+		members, ok := query.SourceMembers(ix, src)
+		if !ok {
+			return
+		}
+		h := sha256.New()
+		var n [binary.MaxVarintLen64]byte
+		for _, m := range members {
+			b, linked, ok := query.MemberPrint(ix, m, reads)
+			if !ok {
+				return
+			}
+			qp.linked = qp.linked || linked
+			url := "\x00" // a file, or no page: shown as text
+			if p := d.pages[m]; p != nil {
+				url = s.Cfg.RelURL(p.SitePath)
+			}
+			b = append(b, url...)
+			h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+			h.Write(b)
+		}
+		copy(qp.sum[:], h.Sum(nil))
+		qp.ok = true
+	})
+	return qp.sum, qp.linked, qp.ok
 }
 
 // QueryMembers lists the vault paths of the notes (and files) that a

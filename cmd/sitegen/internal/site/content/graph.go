@@ -175,9 +175,14 @@ type Body struct {
 	// The digest of the members of each source its Dataview queries
 	// scanned, when it was rendered (Site.QuerySet): serve's Update
 	// compares it with the members now.
-	Sets  map[string]uint64
-	Probs Problems
-	Err   bool // the Markdown could not be rendered (a problem says why): no output
+	Sets map[string]uint64
+	// What its Dataview queries read of the members of each source when
+	// it was rendered (Site.QueryPrint), by PrintKey(source, fields
+	// read): serve's Update compares it with what they read now when a
+	// member is saved.
+	Prints map[string][sha256.Size]byte
+	Probs  Problems
+	Err    bool // the Markdown could not be rendered (a problem says why): no output
 
 	Kept     bool // the rendered parts below are kept (graph.keep)
 	Content  string
@@ -249,6 +254,34 @@ func (b *Body) SetSource(src string, h uint64) {
 		b.Sets = map[string]uint64{}
 	}
 	b.Sets[src] = h
+}
+
+// PrintKey names what queries that read fields reads (in order) of
+// the members of Dataview source src (Body.Prints).
+func PrintKey(src string, reads []string) string {
+	return src + "\x00" + strings.Join(reads, "\x00")
+}
+
+// SplitPrintKey is PrintKey's source and fields.
+func SplitPrintKey(key string) (src string, reads []string) {
+	src, rest, _ := strings.Cut(key, "\x00")
+	if rest != "" {
+		reads = strings.Split(rest, "\x00")
+	}
+	return src, reads
+}
+
+// SetPrint records what the queries of the body that read fields reads
+// of the members of Dataview source src read of them when it was
+// rendered (nil b: nothing is recorded).
+func (b *Body) SetPrint(src string, reads []string, sum [sha256.Size]byte) {
+	if b == nil {
+		return
+	}
+	if b.Prints == nil {
+		b.Prints = map[string][sha256.Size]byte{}
+	}
+	b.Prints[PrintKey(src, reads)] = sum
 }
 
 // read records a source file the body read.

@@ -1,0 +1,235 @@
+package query
+
+import (
+	bin "encoding/binary"
+	"math"
+	"time"
+)
+
+// What a query reads of the notes of its sources (Deps.Member), said
+// before it runs from its text: every name it reads is a field of the
+// row's note or of its file. A member whose read fields have the values
+// they had cannot change the query's result, so an edit of anything
+// else in it (its body text, a field no clause names) leaves the result
+// as it was (the build cache and serve reuse the page: MemberPrint).
+//
+// What cannot be bounded that way reads everything (Deps.MemberAll): a
+// whole row (row, rows, a lambda's parameter), a field named at run
+// time (row[expr], x[expr]), the whole file object (file, rows.file).
+
+// memberReads records in d what expression x reads of a member.
+func memberReads(x Expr, d *Deps) {
+	switch x := x.(type) {
+	case nil, *Lit:
+	case *Var:
+		switch x.Name {
+		case "row", "rows":
+			d.memberAll()
+		case "file":
+			d.member("file.*")
+		default:
+			d.member(x.Name)
+		}
+	case *Not:
+		memberReads(x.X, d)
+	case *Neg:
+		memberReads(x.X, d)
+	case *Binary:
+		memberReads(x.L, d)
+		memberReads(x.R, d)
+	case *ListLit:
+		for _, el := range x.Elems {
+			memberReads(el, d)
+		}
+	case *ObjLit:
+		for _, el := range x.Vals {
+			memberReads(el, d)
+		}
+	case *IndexExpr:
+		key, ok := litString(x.Key)
+		if !ok {
+			d.memberAll() // a field named at run time
+			return
+		}
+		if v, ok := x.X.(*Var); ok {
+			switch v.Name {
+			case "this": // this.level: the member's own field "this" if it has one, else the query's page (Deps.Pages)
+				d.member("this")
+				return
+			case "file": // file.name
+				d.member("file." + key)
+				return
+			case "row", "rows": // row.level, rows.level: that field of the row(s)
+				if key == "file" {
+					d.member("file.*")
+				} else {
+					d.member(key)
+				}
+				return
+			}
+		}
+		if in, ok := x.X.(*IndexExpr); ok {
+			if v, ok := in.X.(*Var); ok && (v.Name == "rows" || v.Name == "row") {
+				if k, ok := litString(in.Key); ok && k == "file" { // rows.file.name
+					d.member("file." + key)
+					return
+				}
+			}
+		}
+		// a.b: a is read whole (a member's field, or a link whose note
+		// is read through it: Deps.Pages); b may be a field of rows
+		// reached another way, so it counts too.
+		memberReads(x.X, d)
+		if key == "file" {
+			d.member("file.*")
+		} else {
+			d.member(key)
+		}
+	case *Call:
+		if _, ok := x.Fn.(*Var); !ok {
+			memberReads(x.Fn, d)
+		}
+		for _, a := range x.Args {
+			memberReads(a, d)
+		}
+	case *LambdaLit:
+		d.memberAll() // its parameters may be rows, read whole
+	default: // Method (Bases) and any node not known here
+		d.memberAll()
+	}
+}
+
+func litString(x Expr) (string, bool) {
+	if l, ok := x.(*Lit); ok {
+		s, ok := l.V.(string)
+		return s, ok
+	}
+	return "", false
+}
+
+// memberFileFields are the file fields a member print holds for
+// "file.*": every one that is not Volatile (size and times: a query that
+// reads them is never reused) nor an error (tasks, lists).
+var memberFileFields = []string{"name", "folder", "path", "ext", "link", "tags", "etags", "aliases", "outlinks", "frontmatter", "day", "starred"}
+
+// MemberPrint is what a query whose Deps.Member is reads (sorted) reads
+// of note p of ix, encoded: p's path, then each field's value as the
+// engine reads it of p's row (a front matter or inline field, or a file
+// field "file.name"; "file.*" for all of them). Two notes with the same
+// print give a query the same rows. linked is set when a value read
+// holds a link to another note (its target resolves by name: a note
+// added elsewhere may change what it shows). ok is false when a value
+// cannot be encoded (the caller then compares the notes' files).
+func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, linked, ok bool) {
+	e := NewEnv(ix, nil, DQL, time.Time{})
+	b := appendStr(nil, p.Path)
+	r := &Row{page: p}
+	for _, name := range reads {
+		b = appendStr(b, name)
+		var names []string
+		switch {
+		case name == "file.*":
+			names = memberFileFields
+		case len(name) > 5 && name[:5] == "file.":
+			names = []string{name[5:]}
+		default:
+			v, _ := e.rowField(r, name)
+			if b, ok = appendValue(b, v, p, &linked); !ok {
+				return nil, false, false
+			}
+			continue
+		}
+		for _, k := range names {
+			v, err := e.fileField(&Var{}, p, k)
+			if err != nil {
+				b = appendStr(b, "error "+err.Error())
+				continue
+			}
+			if b, ok = appendValue(b, v, p, &linked); !ok {
+				return nil, false, false
+			}
+		}
+	}
+	return b, linked, !e.Deps.Volatile
+}
+
+func appendStr(b []byte, s string) []byte {
+	b = bin.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendValue encodes v, one way for each value: its type, then its
+// parts; it sets *linked for a link to a note other than self. ok is
+// false for a value it does not know.
+func appendValue(b []byte, v Value, self *Page, linked *bool) ([]byte, bool) {
+	ok := true
+	switch v := v.(type) {
+	case nil:
+		b = append(b, 'n')
+	case bool:
+		b = append(b, 'b')
+		if v {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	case float64:
+		b = append(b, 'f')
+		b = bin.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	case string:
+		b = appendStr(append(b, 's'), v)
+	case time.Time:
+		b = append(b, 't')
+		b = appendStr(b, v.Format(time.RFC3339Nano))
+		name, off := v.Zone()
+		b = appendStr(b, name)
+		b = bin.AppendVarint(b, int64(off))
+	case Duration:
+		b = append(b, 'd')
+		for _, f := range []float64{v.Years, v.Months, v.Days, v.Millis} {
+			b = bin.LittleEndian.AppendUint64(b, math.Float64bits(f))
+		}
+	case Link:
+		if !v.Resolved || v.Path != self.Path || v.Subpath != "" {
+			*linked = true
+		}
+		b = append(b, 'l')
+		b = appendStr(b, v.Path)
+		b = appendStr(b, v.Display)
+		b = appendStr(b, v.Subpath)
+		b = append(b, byte(v.Type))
+		b = append(b, boolByte(v.Embed), boolByte(v.Resolved))
+	case List:
+		b = append(b, 'L')
+		b = bin.AppendUvarint(b, uint64(len(v)))
+		for _, el := range v {
+			if b, ok = appendValue(b, el, self, linked); !ok {
+				return nil, false
+			}
+		}
+	case *Object:
+		if v == nil {
+			return append(b, 'n'), true
+		}
+		b = append(b, 'O')
+		keys := v.Keys()
+		b = bin.AppendUvarint(b, uint64(len(keys)))
+		for _, k := range keys {
+			b = appendStr(b, k)
+			el, _ := v.Get(k)
+			if b, ok = appendValue(b, el, self, linked); !ok {
+				return nil, false
+			}
+		}
+	default:
+		return nil, false
+	}
+	return b, true
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
