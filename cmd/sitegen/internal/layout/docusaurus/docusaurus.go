@@ -278,7 +278,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if u := str(obj, "url", "url"); u != "" {
 		base, _ := obj.String("baseUrl")
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
+		l.Markup.SiteURL = u
 	}
+	l.Markup.BaseURL, _ = obj.String("baseUrl")
 	// A link may be written with the baseUrl or without it: Link adds it
 	// unless it is there (addBaseUrl).
 	if base, ok := obj.String("baseUrl"); ok && strings.Trim(base, "/") != "" {

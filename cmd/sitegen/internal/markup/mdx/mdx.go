@@ -71,7 +71,14 @@ type Extension struct {
 	// (Starlight's <Icon name="star" />, a picture).
 	Marks map[string]string
 	Warn  Warn
+	// Base is the site's url and baseUrl useBaseUrl(…) reads.
+	Base BaseURL
 }
+
+// BaseURL is a Docusaurus site's url and baseUrl settings
+// (https://docusaurus.io/docs/api/docusaurus-config#url): Site
+// "https://example.org", Base "/" or "/rules/" ("" is read as "/").
+type BaseURL struct{ Site, Base string }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
