@@ -91,7 +91,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
-		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97)),
+		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97), util.Prioritized(flowExpressions{}, 98)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
