@@ -536,8 +536,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	readNavbar(l, obj)
 	r.labels = folderLabels(l.Nav, l.Navbar)
+	l.LinkFile = markdownLinkFile(dir, l) // before locales: each locale's site reads links so
 	locales(l, r, obj, dir)
-	l.LinkFile = markdownLinkFile(dir, l)
 	clientModules(l, obj)
 	return l, nil
 }
