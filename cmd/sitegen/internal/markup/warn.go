@@ -67,7 +67,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				})
 			}
 			if t.m.opts.Dialects.MDX && !output && !t.m.mdxOff(st.page.File) {
-				text = t.jsxAttrs(st, text, start)
+				text = mdx.JSXNames(t.jsxAttrs(st, text, start))
 			}
 			clean := text
 			if !t.m.opts.Unsafe {
