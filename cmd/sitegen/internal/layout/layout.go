@@ -1118,6 +1118,11 @@ type Markup struct {
 	// where "Components can be used in MDX files"; Docusaurus reads .md
 	// as MDX too).
 	MDXFilesOnly bool
+	// SiteURL and BaseURL are a Docusaurus site's url and baseUrl as its
+	// settings write them ("https://example.org", "/rules/"), which
+	// useBaseUrl(…) in MDX reads (@docusaurus/core's addBaseUrl); "" for
+	// other tools.
+	SiteURL, BaseURL string
 	// FenceTitles shows a fenced code block's title="…" in its meta (```js
 	// title="a.js") as its caption, unless the meta says frame="none"
 	// (Starlight's Expressive Code frames).

@@ -188,6 +188,9 @@ type Dialects struct {
 	// MDXFilesOnly reads MDX in .mdx files only, any other page as
 	// Markdown: see layout.Markup.MDXFilesOnly.
 	MDXFilesOnly bool
+	// MDXBase is the site's url and baseUrl useBaseUrl(…) in MDX reads:
+	// see layout.Markup.SiteURL.
+	MDXBase mdx.BaseURL
 	// FenceTitles shows a fenced code block's title="…" (its meta, after
 	// the language word) as its caption: see layout.Markup.FenceTitles.
 	FenceTitles bool
@@ -405,7 +408,7 @@ func New(opts Options) *Markdown {
 				marks[name] = "" // <Icon name="star" />: nothing
 			}
 		}
-		exts = append(exts, mdx.Extension{Known: known, Marks: marks, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
+		exts = append(exts, mdx.Extension{Known: known, Marks: marks, Warn: warnAt, Base: opts.Dialects.MDXBase}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
 	}
 	if opts.Dialects.FenceTitles {
 		exts = append(exts, fenceTitles{})

@@ -67,7 +67,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				})
 			}
 			if t.m.opts.Dialects.MDX && !output && !t.m.mdxOff(st.page.File) {
-				text = t.jsxAttrs(st, text, start)
+				text = mdx.JSXNames(t.jsxAttrs(st, text, start))
 			}
 			clean := text
 			if !t.m.opts.Unsafe {
@@ -419,7 +419,7 @@ func (t warnTransformer) jsxAttrs(st *pageState, text string, start int) string 
 			return true
 		}
 		if a.CSS == "" && a.Name != "style" && !strings.HasPrefix(a.Name, "on") { // an event handler is a function, never text
-			if v, ok := mdx.ExprValue(a.Expr, st.page.Meta); ok { // title={frontmatter.title}: its value
+			if v, ok := mdx.ExprValue(a.Expr, st.page.Meta, t.m.opts.Dialects.MDXBase); ok { // title={frontmatter.title}: its value
 				a.Value, a.Valued = v, true
 				return true
 			}

@@ -44,6 +44,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/markup/admonish"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
@@ -197,6 +198,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			MDX:               s.Lay.Markup.MDX,
 			MDXAliases:        s.Lay.Markup.MDXAliases,
 			MDXFilesOnly:      s.Lay.Markup.MDXFilesOnly,
+			MDXBase:           mdx.BaseURL{Site: s.Lay.Markup.SiteURL, Base: s.Lay.Markup.BaseURL},
 			FenceTitles:       s.Lay.Markup.FenceTitles,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			HardWraps:         s.Lay.Markup.HardWraps,

@@ -24,6 +24,9 @@ func markdownLinkFile(dir string, l *layout.Layout) func(from, target string) st
 		if un, err := url.PathUnescape(name); err == nil {
 			name = un
 		}
+		if rel, ok := strings.CutPrefix(name, "@site/"); ok {
+			return siteAlias(l, from, path.Clean(rel), target)
+		}
 		ext := strings.ToLower(path.Ext(name))
 		if ext != ".md" && ext != ".mdx" || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") {
 			return target
@@ -50,6 +53,25 @@ func markdownLinkFile(dir string, l *layout.Layout) func(from, target string) st
 		}
 		return target
 	}
+}
+
+// siteAlias is the link target, for the page at the content-relative
+// path from, of the file at the site-relative path rel a link or image
+// names as "@site/rel": its path from the page's folder (a static
+// folder's file is then found as any, published at the site's root);
+// target for a path out of the site's folder. @docusaurus/mdx-loader
+// transformImage: "if (originalImagePath.startsWith('@site/')) { const
+// imageFilePath = path.join(siteDir, originalImagePath.replace('@site/',
+// <empty string>))"; transformLinks reads a link's the same way; @docusaurus/utils
+// markdownLinks: "If the link is already @site aliased, there's no need
+// to resolve it".
+func siteAlias(l *layout.Layout, from, rel, target string) string {
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return target
+	}
+	// from the page's folder, as a relative link: a static folder's
+	// file is found out of the content as "/img/x.png" is (AssetFilePaths)
+	return relPath(path.Join(l.Content, path.Dir(from)), rel)
 }
 
 // relPath is the slash path to to from the folder from, both clean paths

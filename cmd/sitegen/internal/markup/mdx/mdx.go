@@ -71,7 +71,14 @@ type Extension struct {
 	// (Starlight's <Icon name="star" />, a picture).
 	Marks map[string]string
 	Warn  Warn
+	// Base is the site's url and baseUrl useBaseUrl(…) reads.
+	Base BaseURL
 }
+
+// BaseURL is a Docusaurus site's url and baseUrl settings
+// (https://docusaurus.io/docs/api/docusaurus-config#url): Site
+// "https://example.org", Base "/" or "/rules/" ("" is read as "/").
+type BaseURL struct{ Site, Base string }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
@@ -84,7 +91,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
-		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97)),
+		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97), util.Prioritized(flowExpressions{}, 98)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -791,6 +798,15 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	if line[0] == '{' {
 		return p.parseExpression(line, seg, block, pc)
 	}
+	if end := exprAttrTagEnd(line); end > 0 {
+		// <span style={{…}}> in running text: JSX, which React renders
+		// as the element; raw HTML here, whose expression attributes
+		// are then read as a block's are (markup's jsxAttrs).
+		n := ast.NewRawHTML()
+		n.Segments.Append(seg.WithStop(seg.Start + end))
+		block.Advance(end)
+		return n
+	}
 	m := inlineTagRE.FindSubmatch(line)
 	if m == nil {
 		return nil
@@ -813,6 +829,25 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
 	}
 	return &InlineDropped{}
+}
+
+// htmlTagStartRE matches the start of a lower-case (HTML) element's
+// opening tag: its name.
+var htmlTagStartRE = regexp.MustCompile(`^<[a-z][a-z0-9-]*[\s/>]`)
+
+// exprAttrTagEnd is the length of the lower-case element's opening tag
+// line starts with when one of its attributes is a JSX expression
+// (<span style={{color: 'red'}}>), which CommonMark's raw HTML does not
+// read as a tag; 0 for none (any other tag, one not closed on the line).
+func exprAttrTagEnd(line []byte) int {
+	if !htmlTagStartRE.Match(line) {
+		return 0
+	}
+	end := scanJSX(line, 1, func(c byte, depth int) bool { return depth == 0 && (c == '>' || c == '<') })
+	if end < 0 || line[end] != '>' || !exprAttrRE.Match(line[:end]) {
+		return 0
+	}
+	return end + 1
 }
 
 // selfClosingMark is what a self-closing component markup does not render

@@ -192,6 +192,40 @@ var unitless = func() map[string]bool {
 	return set
 }()
 
+// jsxNameRE matches a JSX prop name React DOM writes as another HTML
+// attribute (htmlName), where an attribute starts inside a tag.
+var jsxNameRE = regexp.MustCompile(`(\s)(className|htmlFor)(\s*=)`)
+
+// JSXNames writes the JSX prop names of the lower-case elements' tags of
+// the raw HTML s as React DOM writes their attributes (className="x" is
+// class="x", htmlFor for): MDX reads an element as JSX, its string props
+// too.
+func JSXNames(s string) string {
+	if !strings.Contains(s, "className") && !strings.Contains(s, "htmlFor") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range rawTagRE.FindAllStringSubmatchIndex(s, -1) {
+		start := m[0]
+		if start < last {
+			continue
+		}
+		end, _, ok := tagEnd([]byte(s[start:]))
+		if !ok {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(jsxNameRE.ReplaceAllStringFunc(s[start:start+end], func(a string) string {
+			p := jsxNameRE.FindStringSubmatch(a)
+			return p[1] + htmlName(p[2]) + p[3]
+		}))
+		last = start + end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
 // htmlName is the HTML attribute React DOM writes for the JSX prop name:
 // className is class, htmlFor for; others as they are.
 func htmlName(name string) string {

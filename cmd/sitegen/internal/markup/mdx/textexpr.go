@@ -2,6 +2,7 @@ package mdx
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -75,8 +76,8 @@ func (p *inlineParser) parseExpression(line []byte, seg text.Segment, block text
 	if src == "" || isComment(src) { // {/* a comment */}, { /* spaced */ }: nothing
 		return &InlineDropped{}
 	}
-	value, ok := "", false
-	if v, unread, str := jsString(src, exports(pc)); str && unread == "" {
+	value, ok := useBaseURL(src, p.ext.Base) // its text: the URL as Docusaurus writes it
+	if v, unread, str := jsString(src, exports(pc)); !ok && str && unread == "" {
 		value, ok = v, true
 	}
 	if !ok {
@@ -145,12 +146,20 @@ func frontMatterValue(expr string, pc parser.Context) any {
 // string literal or a front matter field of a string, number or boolean
 // (as in text: parseExpression), or Docusaurus's useBaseUrl of a string
 // literal (useBaseURL).
-func ExprValue(expr string, fields map[string]any) (string, bool) {
+//
+// A URL useBaseUrl gives under the site's baseUrl is returned
+// root-relative without it ("/img/x.png" for "/rules/img/x.png"), as
+// any link of the page is written before sitegen puts it under the
+// site's base; an absolute one (absolute: true) as it is.
+func ExprValue(expr string, fields map[string]any, base BaseURL) (string, bool) {
 	inner, ok := strings.CutPrefix(strings.TrimSpace(expr), "{")
 	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
 		return "", false
 	}
-	if u, ok := useBaseURL(inner); ok {
+	if u, ok := useBaseURL(inner, base); ok {
+		if b := base.base(); b != "/" && strings.HasPrefix(u, b) {
+			u = "/" + u[len(b):]
+		}
 		return u, true
 	}
 	if s, unread, ok := jsString(inner, nil); ok && unread == "" {
@@ -317,30 +326,90 @@ func texArgument(src []byte, at int) bool {
 	return false
 }
 
-// useBaseURLRE matches a call of Docusaurus's useBaseUrl with one
-// argument (a string literal is checked by jsString).
+// useBaseURLRE matches a call of Docusaurus's useBaseUrl: its first
+// argument (a string literal, checked by jsString) and what follows it.
 var useBaseURLRE = regexp.MustCompile(`^\s*useBaseUrl\s*\(\s*(.*?)\s*\)\s*$`)
 
-// useBaseURL is the URL useBaseUrl('…') gives, by @docusaurus/core's
-// addBaseUrl: a URL that is empty, a local anchor or has a protocol as
-// it is ("It never makes sense to add base url to a local anchor url, or
-// one with a protocol"), any other the site's base ("/": the page's
-// root-relative URLs are written under the site's own base as any link)
-// + the URL without its leading "/". ok is false when expr is no such
-// call of a string literal (a variable, options).
-func useBaseURL(expr string) (string, bool) {
+// useBaseOptionRE matches one property of useBaseUrl's options object
+// literal: "absolute: true", "'forcePrependBaseUrl': false".
+var useBaseOptionRE = regexp.MustCompile(`^\s*["']?(\w+)["']?\s*:\s*(true|false)\s*$`)
+
+// base is b's baseUrl, "/" when unset.
+func (b BaseURL) base() string { return cmp.Or(b.Base, "/") }
+
+// useBaseURL is the URL useBaseUrl('…') or useBaseUrl('…', {options})
+// gives on a site of url and baseUrl b, by @docusaurus/core's addBaseUrl
+// (the options of https://docusaurus.io/docs/docusaurus-core#useBaseUrl:
+// "forcePrependBaseUrl: boolean; absolute: boolean"): a URL that is
+// empty, a local anchor or has a protocol as it is ("It never makes sense
+// to add base url to a local anchor url, or one with a protocol");
+// forcePrependBaseUrl: baseUrl + the URL without its leading "/", even
+// where it has the baseUrl already; else the baseUrl without its
+// trailing "/" is the baseUrl, a URL that starts with the baseUrl as it
+// is, any other baseUrl + the URL without its leading "/"; absolute: the
+// site's url before that. ok is false when expr is no such call of a
+// string literal (a variable, options not written as literals).
+func useBaseURL(expr string, b BaseURL) (string, bool) {
 	m := useBaseURLRE.FindStringSubmatch(expr)
-	if m == nil {
+	if m == nil || identRE.MatchString(strings.TrimSpace(m[1])) {
 		return "", false
 	}
-	u, unread, ok := jsString(m[1], nil)
-	if !ok || unread != "" || identRE.MatchString(strings.TrimSpace(m[1])) {
+	arg := strings.TrimSpace(m[1])
+	end := literalEnd([]byte(arg))
+	if end <= 0 {
 		return "", false
+	}
+	u, unread, ok := jsString(arg[:end], nil)
+	if !ok || unread != "" {
+		return "", false
+	}
+	var absolute, force bool
+	if rest := strings.TrimSpace(arg[end:]); rest != "" {
+		opts, ok := strings.CutPrefix(rest, ",")
+		if !ok {
+			return "", false
+		}
+		opts = strings.TrimSpace(opts)
+		inner, ok := strings.CutPrefix(opts, "{")
+		if inner, ok = strings.CutSuffix(inner, "}"); !ok {
+			return "", false
+		}
+		for _, prop := range strings.Split(inner, ",") {
+			if strings.TrimSpace(prop) == "" {
+				continue // a trailing comma
+			}
+			p := useBaseOptionRE.FindStringSubmatch(prop)
+			if p == nil {
+				return "", false
+			}
+			switch p[1] {
+			case "absolute":
+				absolute = p[2] == "true"
+			case "forcePrependBaseUrl":
+				force = p[2] == "true"
+			default:
+				return "", false
+			}
+		}
 	}
 	if u == "" || strings.HasPrefix(u, "#") || protocolRE.MatchString(u) {
 		return u, true
 	}
-	return "/" + strings.TrimPrefix(u, "/"), true
+	base := b.base()
+	if force {
+		return base + strings.TrimPrefix(u, "/"), true
+	}
+	if u == strings.TrimSuffix(base, "/") {
+		return base, true
+	}
+	path := u
+	if !strings.HasPrefix(u, base) {
+		path = base + strings.TrimPrefix(u, "/")
+	}
+	if absolute {
+		return b.Site + path, true
+	}
+	return path, true
 }
 
 // protocolRE is @docusaurus/core's hasProtocol (isInternalUrl.js): a

@@ -103,6 +103,21 @@ var docusaurusMarkup = Markup{
 		}
 		return out
 	},
+	// The doc's pagination: "Docs pages", its previous then next link.
+	Pager: func(doc *html.Node) (prev, next string) {
+		nav := Find(doc, func(n *html.Node) bool {
+			return n.Data == "nav" && strings.Contains(Attr(n, "class"), "pagination-nav")
+		})
+		for _, a := range All(nav, func(n *html.Node) bool { return n.Data == "a" }) {
+			switch c := Attr(a, "class"); {
+			case strings.Contains(c, "pagination-nav__link--prev"):
+				prev = Attr(a, "href")
+			case strings.Contains(c, "pagination-nav__link--next"):
+				next = Attr(a, "href")
+			}
+		}
+		return prev, next
+	},
 	// The navbar's items, left then right, without its brand (the
 	// site's title, which leads home).
 	Navbar: func(home *html.Node) []*html.Node {
