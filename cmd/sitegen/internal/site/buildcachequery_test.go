@@ -110,6 +110,14 @@ var queryCases = []struct {
 	{"member/row.level, body text", "```dataview\nTABLE row.level FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"member/row.level, edited", "```dataview\nTABLE row.level FROM \"Lists\"\n```", map[string]string{"Lists/B.md": strings.Replace(bWith("", "Text of B."), "level: 2", "level: 3", 1)}, 2},
 	{"member/row[expr] reads everything", "```dataview\nLIST FROM \"Lists\" WHERE row[this.file.name] = 1\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
+	// An element of a field (Thellade-World's location[0], in 49 pages'
+	// queries): the field is read whole, and what the index reads; only a
+	// row indexed by what it computes reads everything.
+	{"member/an element of a field, the field gained", "```dataview\nTABLE items[0] FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("items: [1, 2]\n", "Text of B.")}, 2},
+	{"member/an element of a field, a field not read", "```dataview\nTABLE items[0] FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("color: red\n", "Text of B, saved.")}, 1},
+	{"member/an element of a field, the field", "```dataview\nTABLE items[0] FROM \"Lists\"\n```", map[string]string{"Lists/A.md": "---\nlevel: 1\ntags: [monster]\nparent: \"[[Goal]]\"\nitems: [3]\n---\n# A\n\nText of A.\n"}, 2},
+	{"member/an element by a field, the index's field", "```dataview\nTABLE parent[level] FROM \"Lists\"\n```", map[string]string{"Lists/B.md": strings.Replace(bWith("", "Text of B."), "level: 2", "level: 0", 1)}, 2},
+	{"member/an element by a field, body text", "```dataview\nTABLE parent[level] FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"member/a lambda reads everything", "```dataview\nLIST FROM \"Lists\" WHERE length(filter(file.etags, (t) => t = \"#beast\")) > 0\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
 	{"member/a field of this", "```dataview\nLIST FROM \"Lists\" WHERE level != this.level\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"member/a member's own field named this", "```dataview\nLIST FROM \"Lists\" WHERE this.level\n```", map[string]string{"Lists/B.md": bWith("this:\n  level: 1\n", "Text of B.")}, 2},

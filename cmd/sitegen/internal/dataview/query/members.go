@@ -14,8 +14,11 @@ import (
 // as it was (the build cache and serve reuse the page: MemberPrint).
 //
 // What cannot be bounded that way reads everything (Deps.MemberAll): a
-// whole row (row, rows, a lambda's parameter), a field named at run
-// time (row[expr], x[expr]), the whole file object (file, rows.file).
+// whole row (row, rows, a lambda's parameter), a field of a row named at
+// run time (row[expr], file[expr]); the whole file object (file,
+// rows.file) is every file field ("file.*"). An element of a value
+// (location[0], items[level]) reads the value whole and what its index
+// reads.
 
 // memberReads records in d what expression x reads of a member.
 func memberReads(x Expr, d *Deps) {
@@ -48,7 +51,14 @@ func memberReads(x Expr, d *Deps) {
 	case *IndexExpr:
 		key, ok := litString(x.Key)
 		if !ok {
-			d.memberAll() // a field named at run time
+			if v, isVar := x.X.(*Var); isVar && (v.Name == "row" || v.Name == "rows" || v.Name == "file" || v.Name == "this") {
+				d.memberAll() // a field named at run time
+				return
+			}
+			// location[0], items[level]: an element of a value, which
+			// is read whole, by what the index reads.
+			memberReads(x.X, d)
+			memberReads(x.Key, d)
 			return
 		}
 		if v, ok := x.X.(*Var); ok {
