@@ -109,6 +109,8 @@ func (w *keyWriter) nav(items []*templates.NavItem) {
 		w.bool(it.Unfolded)
 		w.bool(it.External)
 		w.str(it.Target)
+		w.str(it.Written)
+		w.str(it.PagerTitle)
 	}
 	w.depth--
 }
