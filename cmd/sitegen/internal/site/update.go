@@ -717,24 +717,11 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		for rel := range s.Files {
 			urls[s.Cfg.RelURL(s.FileURL(rel))] = rel
 		}
-		mark := func(b *content.Body) {
-			if b == nil {
-				return
+		up.linkedURLs(pages, bodyOf, func(u string) {
+			if rel, ok := urls[u]; ok {
+				linked[rel] = true
 			}
-			for _, a := range b.Calls {
-				u, _, _ := strings.Cut(a.Url, "#")
-				u, _, _ = strings.Cut(u, "?")
-				if rel, ok := urls[u]; ok {
-					linked[rel] = true
-				}
-			}
-		}
-		for _, p := range pages {
-			if p.File != "" {
-				mark(bodyOf(p))
-			}
-		}
-		mark(s.FooterLinks)
+		})
 	}
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": !s.Lay.OwnSitemap, content.SwFile: true}
 	for _, p := range pages {
@@ -781,6 +768,28 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 	return up.siteAssets(w, pages, bodyOf, reserved)
 }
 
+// linkedURLs calls visit with the URL (without its #fragment or ?query)
+// of each link the bodies of pages and the footer's links resolved to:
+// what bundles and siteAssets publish by.
+func (up *updater) linkedURLs(pages []*content.Page, bodyOf func(*content.Page) *content.Body, visit func(u string)) {
+	mark := func(b *content.Body) {
+		if b == nil {
+			return
+		}
+		for _, a := range b.Calls {
+			u, _, _ := strings.Cut(a.Url, "#")
+			u, _, _ = strings.Cut(u, "?")
+			visit(u)
+		}
+	}
+	for _, p := range pages {
+		if p.File != "" {
+			mark(bodyOf(p))
+		}
+	}
+	mark(up.s.FooterLinks)
+}
+
 // siteAssets writes the files out of the content that the pages name as
 // assets (content.Site.siteAsset), as copyBundles publishes them: those
 // the links of every page's body lead to under content.AssetDir, the
@@ -793,26 +802,13 @@ func (up *updater) siteAssets(w *changes, pages []*content.Page, bodyOf func(*co
 	}
 	prefix := s.Cfg.RelURL(content.SiteAssetURL(""))
 	srcs := map[string]bool{}
-	mark := func(b *content.Body) {
-		if b == nil {
-			return
-		}
-		for _, a := range b.Calls {
-			u, _, _ := strings.Cut(a.Url, "#")
-			u, _, _ = strings.Cut(u, "?")
-			if rest, ok := strings.CutPrefix(u, prefix); ok {
-				if src, err := url.PathUnescape(rest); err == nil {
-					srcs[src] = true
-				}
+	up.linkedURLs(pages, bodyOf, func(u string) {
+		if rest, ok := strings.CutPrefix(u, prefix); ok {
+			if src, err := url.PathUnescape(rest); err == nil {
+				srcs[src] = true
 			}
 		}
-	}
-	for _, p := range pages {
-		if p.File != "" {
-			mark(bodyOf(p))
-		}
-	}
-	mark(s.FooterLinks)
+	})
 	for _, src := range slices.Sorted(maps.Keys(srcs)) {
 		out := strings.TrimPrefix(content.SiteAssetURL(src), "/")
 		if reserved[out] || g.Static[out] {
