@@ -44,7 +44,7 @@ func zolaSite() map[string]string {
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
-		"templates/shortcodes/aside.html":    "<aside>{% set k = kind | upper %}{{ body | markdown | safe }}</aside>",
+		"templates/shortcodes/aside.html":    "<aside>{% include \"aside-head.html\" %}{{ body | markdown | safe }}</aside>",
 		"sass/site.scss":                     "body { color: red }",
 		"docs/index.html":                    "<p>an old build</p>",
 	}
@@ -305,6 +305,33 @@ func TestZolaShortcodeTemplate(t *testing.T) {
 		t.Errorf("the shortcode's table is not there: %s", page)
 	}
 	if w := diagStrings(res.WarningList); len(w) > 0 {
+		t.Errorf("warnings: %q", w)
+	}
+}
+
+// TestZolaTeraLoadData builds a site whose shortcode loads a data file
+// with load_data (Zola: "Loads data from a file ... Supported file types
+// include toml, json, csv ..."; its path found by the "File Searching
+// Logic", "It will error if the path is outside the Zola directory") and
+// loops over it: the table is on the page; a path out of the site is
+// refused, a warning naming the template's file:line and the call's line.
+func TestZolaTeraLoadData(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/roll.html"] = "{% set t = load_data(path=\"@/rules/\" ~ file) %}\n<table>{% for r in t.records %}\n<tr><td>{{ loop.index }}</td><td>{{ r[1] | upper }}</td></tr>{% endfor %}\n</table>"
+	files["content/rules/wild.csv"] = "Roll,Effect\n1,sparks\n2,frost\n"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ roll(file=\"wild.csv\") }}\n\n{{ roll(file=\"../../../outside.csv\") }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if page := out["rules/combat/index.html"]; !strings.Contains(page, "<td>2</td><td>FROST</td>") || strings.Contains(page, "{{") {
+		t.Errorf("the loaded table is not there: %s", page)
+	}
+	w := diagStrings(res.WarningList)
+	if len(w) != 1 || !strings.Contains(w[0], "content/rules/combat.md:7:1: shortcode roll(): templates/shortcodes/roll.html:1 has load_data(path=\"@/rules/../../../outside.csv\"): a path outside the site") {
 		t.Errorf("warnings: %q", w)
 	}
 }

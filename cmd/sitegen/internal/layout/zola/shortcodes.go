@@ -57,7 +57,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		}
 		b.Write(s)
 	}
-	open := 0 // shortcodes with a body still open
+	open := 0               // shortcodes with a body still open
+	nth := map[string]int{} // calls of each shortcode so far
 	line, lineStart := 1, 0
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -76,7 +77,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		text := src[i : i+call.n]
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
 		if !call.escaped && !call.end {
-			if out, n, p, ok := apply(call, src[i:], read); ok {
+			nth[call.name]++
+			if out, n, p, ok := apply(call, src[i:], read, nth[call.name]); ok {
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -139,7 +141,7 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 // ok is false when there is no template (p nil: the call is warned as
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
-func apply(c call, src []byte, read func(string) ([]byte, error)) (out string, n int, p *layout.Problem, ok bool) {
+func apply(c call, src []byte, read func(string) ([]byte, error), nth int) (out string, n int, p *layout.Problem, ok bool) {
 	file, text, md, found := shortcodeFile(c.name, read)
 	if !found {
 		return "", 0, nil, false
@@ -160,9 +162,12 @@ func apply(c call, src []byte, read func(string) ([]byte, error)) (out string, n
 		what = "its body is shown as the page's Markdown"
 	}
 	if !simple {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an array argument, which sitegen does not pass to %s: %s", c.name, file, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an argument sitegen does not read, for %s: %s", c.name, file, what)}, false
 	}
-	out, why, line, ok := renderShortcode(text, md, args, body, c.body)
+	if _, given := args["nth"]; !given {
+		args["nth"] = int64(nth)
+	}
+	out, why, line, ok := renderShortcode(text, md, args, body, c.body, read)
 	if !ok {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, file, line, why, what)}, false
 	}
