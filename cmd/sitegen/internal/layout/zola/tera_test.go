@@ -53,11 +53,17 @@ func TestTeraShortcodes(t *testing.T) {
 		"templates/shortcodes/forever.html":   "{% for i in range(end=1000) %}{% for j in range(end=1000) %}x{% endfor %}{% endfor %}",
 		"templates/shortcodes/macro.html":     "a\n{% import \"macros.html\" as m %}",
 		"templates/shortcodes/page.html":      "{{ page.title }}",
-		"data/stats.toml":                     "title = \"Orc\"\nstr = 16\ndex = 12\n",
-		"content/spells.json":                 `{"spells": [{"name": "Light", "level": 0}, {"name": "Sleep", "level": 1}]}`,
-		"data/table.csv":                      "Roll,Result\n1,Rats\n2,Bats\n",
-		"data/npc.yaml":                       "name: Mara\ntags: [smith, spy]\n",
-		"static/icon/note.svg":                "<svg><path d=\"M0\"/></svg>",
+		// Zola, get_url: "This can also be used to get the permalink for a
+		// static file ... get_url(path=\"css/app.css\") ... By default,
+		// the link will not have a trailing slash" (ramblinrocketclub/
+		// website's image shortcode, in short).
+		"templates/shortcodes/image.html": "{% set url = get_url(path=path) %}<img src=\"{{ url | safe }}\" alt=\"{{ desc }}\"/>",
+		"templates/shortcodes/link.html":  "{{ get_url(path=\"@/rules/_index.md\") }}",
+		"data/stats.toml":                 "title = \"Orc\"\nstr = 16\ndex = 12\n",
+		"content/spells.json":             `{"spells": [{"name": "Light", "level": 0}, {"name": "Sleep", "level": 1}]}`,
+		"data/table.csv":                  "Roll,Result\n1,Rats\n2,Bats\n",
+		"data/npc.yaml":                   "name: Mara\ntags: [smith, spy]\n",
+		"static/icon/note.svg":            "<svg><path d=\"M0\"/></svg>",
 	}
 	read := func(f string) ([]byte, error) {
 		if s, ok := files[f]; ok {
@@ -89,6 +95,8 @@ func TestTeraShortcodes(t *testing.T) {
 			"<table id=\"t-wild-magic-1\" data-die=\"2\">\n<tr><td>1</td><td>\n\n*Fire*\n\n</td></tr>\n<tr><td>2</td><td>\n\nIce\n\n</td></tr>\n</table>\n<table id=\"t-b-2\" data-die=\"1\">\n<tr><td>1</td><td>\n\nx\n\n</td></tr>\n</table>\n", "", 0},
 		{"a loop bounded", "{{ forever() }}\n", "\n", "templates/shortcodes/forever.html:1 has loops of more than 100000 steps", 1},
 		{"a tag sitegen does not run", "{{ macro() }}\n", "\n", "templates/shortcodes/macro.html:2 has the tag {% import %}", 1},
+		{"get_url of a static file", "{{ image(path=\"teams/hab/launch.jpg\", desc=\"Launch\") }}\n", "<img src=\"/teams/hab/launch.jpg\" alt=\"Launch\"/>\n", "", 0},
+		{"get_url of a page: warned", "{{ link() }}\n", "\n", "templates/shortcodes/link.html:1 has get_url() of a page", 1},
 		{"page, which a shortcode in sitegen has not", "{{ page() }}\n", "\n", "templates/shortcodes/page.html:1 has {{ page.title }}, a value the call does not give", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,6 +21,22 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 	switch name {
 	case "load_data":
 		return r.loadData(args, line)
+	case "get_url":
+		// Zola: "This can also be used to get the permalink for a static
+		// file, for example if you want to link to the file that is
+		// located at static/css/app.css: get_url(path="css/app.css") ...
+		// By default, the link will not have a trailing slash": the
+		// site's root and the path. A page's (@/…) and a cachebust (a
+		// hash of the file) are not computed.
+		p, ok := args["path"].(string)
+		if !ok || strings.HasPrefix(p, "@/") || truthy(args["cachebust"]) || args["lang"] != nil {
+			return nil, &teraErr{line, "get_url() of a page, with cachebust or lang"}
+		}
+		u := "/" + strings.TrimLeft(p, "/")
+		if truthy(args["trailing_slash"]) && !strings.HasSuffix(u, "/") {
+			u += "/"
+		}
+		return u, nil
 	case "range":
 		// Tera: "range(end=5), range(start=1, end=5), range(end=10,
 		// step_by=2)": the integers from start (0) up to end, not included.
