@@ -78,7 +78,7 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
 		if !call.escaped && !call.end {
 			nth[call.name]++
-			if out, n, p, ok := apply(call, src[i:], read, nth[call.name]); ok {
+			if out, n, p, ok := apply(call, file, src[i:], read, nth[call.name]); ok {
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -141,8 +141,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 // ok is false when there is no template (p nil: the call is warned as
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
-func apply(c call, src []byte, read func(string) ([]byte, error), nth int) (out string, n int, p *layout.Problem, ok bool) {
-	file, text, md, found := shortcodeFile(c.name, read)
+func apply(c call, file string, src []byte, read func(string) ([]byte, error), nth int) (out string, n int, p *layout.Problem, ok bool) {
+	tmpl, text, md, found := shortcodeFile(c.name, read)
 	if !found {
 		return "", 0, nil, false
 	}
@@ -162,14 +162,14 @@ func apply(c call, src []byte, read func(string) ([]byte, error), nth int) (out 
 		what = "its body is shown as the page's Markdown"
 	}
 	if !simple {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an argument sitegen does not read, for %s: %s", c.name, file, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an argument sitegen does not read, for %s: %s", c.name, tmpl, what)}, false
 	}
 	if _, given := args["nth"]; !given {
 		args["nth"] = int64(nth)
 	}
-	out, why, line, ok := renderShortcode(text, md, args, body, c.body, read)
+	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read)
 	if !ok {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, file, line, why, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
 	}
 	return out, n, nil, true
 }

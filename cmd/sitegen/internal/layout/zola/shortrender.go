@@ -2,6 +2,7 @@ package zola
 
 import (
 	"bytes"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -41,7 +42,15 @@ func shortcodeFile(name string, read func(string) ([]byte, error)) (file string,
 // call's arguments args and body (has: the call has one), running its Tera
 // (tera.go); read reads the site's files for load_data. ok is false, with
 // why and the template's line, when it has Tera sitegen does not run.
-func renderShortcode(text []byte, md bool, args map[string]any, body string, has bool, read func(string) ([]byte, error)) (out string, why string, line int, ok bool) {
+// file is the calling page's site-relative path: Zola's shortcodes "will also get either a page or
+// section variable depending on where they were used and a config
+// variable. These values will overwrite any arguments passed to a
+// shortcode". sitegen gives the page's (or section's) relative_path and a
+// page's colocated_path ("A useful attribute to page in shortcodes is
+// colocated_path ... Mostly useful when combined with load_data"), as
+// Zola's FileInfo computes them; any other field of page, section or
+// config is Tera sitegen does not run.
+func renderShortcode(text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error)) (out string, why string, line int, ok bool) {
 	nodes, err := parseTera(string(text))
 	if err == nil {
 		global := map[string]any{}
@@ -50,6 +59,9 @@ func renderShortcode(text []byte, md bool, args map[string]any, body string, has
 		}
 		if has {
 			global["body"] = body
+		}
+		for k, v := range shortcodeContext(file) {
+			global[k] = v
 		}
 		r := &teraRun{md: md, global: global, read: read}
 		err = r.exec(nodes)
@@ -65,6 +77,27 @@ func renderShortcode(text []byte, md bool, args map[string]any, body string, has
 		te = &teraErr{1, err.Error()}
 	}
 	return "", te.why, max(te.line, 1), false
+}
+
+// shortcodeContext is the page or section variable of a call in file
+// (content/…), and config: what sitegen knows of them.
+func shortcodeContext(file string) map[string]any {
+	ctx := map[string]any{"config": partial{"config", map[string]any{}}}
+	rel, ok := strings.CutPrefix(file, "content/")
+	if !ok {
+		return ctx
+	}
+	dir, base := path.Split(rel)
+	if strings.HasPrefix(base, "_index.") {
+		ctx["section"] = partial{"section", map[string]any{"relative_path": rel}}
+		return ctx
+	}
+	var colocated any
+	if dir != "" && strings.Split(base, ".")[0] == "index" {
+		colocated = dir
+	}
+	ctx["page"] = partial{"page", map[string]any{"relative_path": rel, "colocated_path": colocated}}
+	return ctx
 }
 
 // joinPieces is the output: text without blank lines in an HTML

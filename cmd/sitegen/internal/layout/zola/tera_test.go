@@ -53,6 +53,20 @@ func TestTeraShortcodes(t *testing.T) {
 		"templates/shortcodes/forever.html":   "{% for i in range(end=1000) %}{% for j in range(end=1000) %}x{% endfor %}{% endfor %}",
 		"templates/shortcodes/macro.html":     "a\n{% import \"macros.html\" as m %}",
 		"templates/shortcodes/page.html":      "{{ page.title }}",
+		// Zola: shortcodes "will also get either a page or section
+		// variable ... A useful attribute to page in shortcodes is
+		// colocated_path ... Mostly useful when combined with load_data"
+		// (eugenesvk/kbdHelix's include_file_coloc, in short).
+		// Tera, slice: "{% for i in my_arr | slice(end=-2) %} will produce
+		// ... for my_array = [1, 2, 3, 4, 5]: [1, 2, 3]" (Ben-Website's
+		// rollfile: page.relative_path | split(pat="/") | slice(end=-1)).
+		"templates/shortcodes/slice.html": "{{ a | slice(end=-2) | join(sep=\",\") }} {{ a | slice(start=1, end=3) | join(sep=\",\") }} {{ a | slice(start=-1) | join(sep=\",\") }} {{ page.relative_path | split(pat=\"/\") | slice(end=-1) | join(sep=\"+\") }}",
+		// Tera, json_encode: "Transforms any value into a JSON
+		// representation ... {{ value | json_encode() | safe }}".
+		"templates/shortcodes/json_enc.html": "<td data-on='{{ on | json_encode | safe }}'>{{ on | json_encode }}</td>",
+		"templates/shortcodes/extra.html":    "{% if page.extra.wide %}wide{% endif %}",
+		"templates/shortcodes/where.html":    "{% set d = load_data(path=\"content/\" ~ page.colocated_path ~ \"spell.toml\") %}{{ page.relative_path | safe }} {{ page.colocated_path | safe }} {{ d.name }}",
+		"content/rules/magic/spell.toml":     "name = \"Sparks\"\n",
 		// Zola, get_url: "This can also be used to get the permalink for a
 		// static file ... get_url(path=\"css/app.css\") ... By default,
 		// the link will not have a trailing slash" (ramblinrocketclub/
@@ -97,10 +111,18 @@ func TestTeraShortcodes(t *testing.T) {
 		{"a tag sitegen does not run", "{{ macro() }}\n", "\n", "templates/shortcodes/macro.html:2 has the tag {% import %}", 1},
 		{"get_url of a static file", "{{ image(path=\"teams/hab/launch.jpg\", desc=\"Launch\") }}\n", "<img src=\"/teams/hab/launch.jpg\" alt=\"Launch\"/>\n", "", 0},
 		{"get_url of a page: warned", "{{ link() }}\n", "\n", "templates/shortcodes/link.html:1 has get_url() of a page", 1},
-		{"page, which a shortcode in sitegen has not", "{{ page() }}\n", "\n", "templates/shortcodes/page.html:1 has {{ page.title }}, a value the call does not give", 1},
+		{"page.title, which sitegen does not give", "{{ page() }}\n", "\n", "templates/shortcodes/page.html:1 has page.title, which sitegen does not give shortcodes", 1},
+		{"an if on page.extra: warned, not false", "{{ extra() }}\n", "\n", "templates/shortcodes/extra.html:1 has page.extra, which sitegen does not give shortcodes", 1},
+		{"json_encode", "{{ json_enc(on=[1, \"a<b\"]) }}\n", "<td data-on='[1,\"a<b\"]'>[1,&quot;a&lt;b&quot;]</td>\n", "", 0},
+		{"slice", "{{ slice(a=[1, 2, 3, 4, 5]) }}\n", "1,2,3 2,3 5 \n", "", 0},
+		{"page.relative_path and colocated_path", "{{ where() }}\n", "rules/magic/index.md rules/magic/ Sparks\n", "", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			x := Expand("content/a.md", []byte(tt.src), read)
+			file := "content/a.md"
+			if strings.HasPrefix(tt.name, "page.relative_path") {
+				file = "content/rules/magic/index.md"
+			}
+			x := Expand(file, []byte(tt.src), read)
 			if string(x.Src) != tt.want {
 				t.Errorf("got %q, want %q", x.Src, tt.want)
 			}

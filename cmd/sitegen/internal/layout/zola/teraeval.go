@@ -2,6 +2,7 @@ package zola
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -29,6 +30,13 @@ type (
 	mdBlock struct {
 		src  string
 		safe bool
+	}
+	// partial is a variable Zola gives shortcodes of which sitegen knows
+	// some fields (page.relative_path): another is a teraErr, not an
+	// undefined value that would silently take an if's other branch.
+	partial struct {
+		name   string
+		fields map[string]any
 	}
 )
 
@@ -131,6 +139,8 @@ func (r *teraRun) node(n tNode) error {
 
 func (r *teraRun) print(v any, n tPrint) error {
 	switch v := v.(type) {
+	case partial:
+		return &teraErr{n.line, "{{ " + n.src + " }}, which sitegen does not give shortcodes"}
 	case undef:
 		return &teraErr{n.line, "{{ " + n.src + " }}, a value the call does not give"}
 	case mdBlock:
@@ -228,6 +238,13 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 		x, err := r.eval(e.x, line)
 		if err != nil {
 			return nil, err
+		}
+		if p, ok := x.(partial); ok {
+			v, known := p.fields[e.name]
+			if !known {
+				return nil, &teraErr{line, p.name + "." + e.name + ", which sitegen does not give shortcodes"}
+			}
+			return v, nil
 		}
 		return member(x, e.name), nil
 	case eIndex:
@@ -744,6 +761,52 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 			s[i], s[j] = s[j], s[i]
 		}
 		return string(s), nil
+	case "slice":
+		// Tera: "Slices an array by the given start and end parameter
+		// ... start (inclusive, default to 0) ... end ... (exclusive,
+		// default to the length of the array) ... negative index values
+		// to refer the array from the last element".
+		l, ok := x.([]any)
+		if !ok {
+			return nil, &teraErr{line, "slice on a " + typeName(x)}
+		}
+		at := func(k string, def int) (int, bool) {
+			v, given := args[k]
+			if !given {
+				return def, true
+			}
+			n, ok := v.(int64)
+			if !ok {
+				return 0, false
+			}
+			if n < 0 {
+				n += int64(len(l))
+			}
+			return int(min(max(n, 0), int64(len(l)))), true
+		}
+		start, ok1 := at("start", 0)
+		end, ok2 := at("end", len(l))
+		if !ok1 || !ok2 {
+			return nil, &teraErr{line, "slice(start=…, end=…) not whole numbers"}
+		}
+		if start >= end {
+			return []any{}, nil
+		}
+		return append([]any{}, l[start:end]...), nil
+	case "json_encode":
+		// Tera: "Transforms any value into a JSON representation ... It
+		// accepts a parameter pretty (boolean) to print a formatted JSON
+		// instead of a one-liner" (serde_json: "<" and "&" as they are).
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if truthy(args["pretty"]) {
+			enc.SetIndent("", "  ")
+		}
+		if err := enc.Encode(jsonValue(x)); err != nil {
+			return nil, &teraErr{line, "json_encode: " + err.Error()}
+		}
+		return strings.TrimSuffix(b.String(), "\n"), nil
 	case "slugify":
 		return Slugify(plainStr(x), "on"), nil
 	case "escape":
@@ -791,6 +854,32 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 		return teraDate(x, sArg("format", "%Y-%m-%d"), line)
 	}
 	return nil, &teraErr{line, "the filter " + name}
+}
+
+// jsonValue is v as encoding/json writes it: the template's own types
+// as their text.
+func jsonValue(v any) any {
+	switch v := v.(type) {
+	case safeHTML:
+		return string(v)
+	case mdBlock:
+		return v.src
+	case undef, partial:
+		return nil
+	case []any:
+		l := make([]any, len(v))
+		for i, x := range v {
+			l[i] = jsonValue(x)
+		}
+		return l
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, x := range v {
+			m[k] = jsonValue(x)
+		}
+		return m
+	}
+	return v
 }
 
 // teraDate is Tera's date filter: a timestamp (seconds) or an ISO 8601
