@@ -335,3 +335,30 @@ func TestZolaTeraLoadData(t *testing.T) {
 		t.Errorf("warnings: %q", w)
 	}
 }
+
+// TestZolaTeraGetURL builds a shortcode that links with get_url (Zola:
+// "Gets the permalink for the given path. If the path starts with @/, it
+// will be treated as an internal link to a Markdown file ... as well as
+// validated"): the page's URL as sitegen writes it (its slug from the front
+// matter), the fragment kept; a page that does not exist is a warning at
+// the call's line naming the template's file:line.
+func TestZolaTeraGetURL(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/see.html"] = "{% set u = get_url(path=to) %}<a href=\"{{ u ~ hash | safe }}\">{{ name }}</a>"
+	files["content/rules/ability_scores.md"] = "+++\ntitle = \"Ability Scores\"\nslug = \"abilities\"\n+++\n\n## Modifiers\n\nAdd it.\n"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ see(to=\"@/rules/ability_scores.md\", hash=\"#modifiers\", name=\"mods\") }}\n\n{{ see(to=\"@/rules/gone.md\", hash=\"\", name=\"x\") }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if page := out["rules/combat/index.html"]; !strings.Contains(page, `<a href="/rules/abilities/#modifiers">mods</a>`) {
+		t.Errorf("no link to the page's URL: %s", page)
+	}
+	w := diagStrings(res.WarningList)
+	if len(w) != 1 || !strings.Contains(w[0], "content/rules/combat.md:7:1: shortcode see(): templates/shortcodes/see.html:1 has get_url(path=\"@/rules/gone.md\"): no such page in content/") {
+		t.Errorf("warnings: %q", w)
+	}
+}

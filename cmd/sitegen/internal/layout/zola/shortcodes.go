@@ -35,6 +35,16 @@ import (
 // {{ get_url(path=asset) }} in a code block, whose argument is no
 // literal).
 func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+	return expandWith(file, src, read, nil)
+}
+
+// pageURLFunc is the URL of the page at a content-relative path, ok false
+// when there is none: what get_url(path="@/…") needs.
+type pageURLFunc func(rel string) (url string, ok bool)
+
+// expandWith is Expand with the site's page URLs (nil: get_url of a page
+// is not run).
+func expandWith(file string, src []byte, read func(string) ([]byte, error), urlOf pageURLFunc) layout.Expanded {
 	if !bytes.Contains(src, []byte("{{")) && !bytes.Contains(src, []byte("{%")) {
 		return layout.Expanded{Src: src}
 	}
@@ -78,7 +88,7 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
 		if !call.escaped && !call.end {
 			nth[call.name]++
-			if out, n, p, ok := apply(call, file, src[i:], read, nth[call.name]); ok {
+			if out, n, p, ok := apply(call, file, src[i:], read, urlOf, nth[call.name]); ok {
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -141,7 +151,7 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 // ok is false when there is no template (p nil: the call is warned as
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
-func apply(c call, file string, src []byte, read func(string) ([]byte, error), nth int) (out string, n int, p *layout.Problem, ok bool) {
+func apply(c call, file string, src []byte, read func(string) ([]byte, error), urlOf pageURLFunc, nth int) (out string, n int, p *layout.Problem, ok bool) {
 	tmpl, text, md, found := shortcodeFile(c.name, read)
 	if !found {
 		return "", 0, nil, false
@@ -167,7 +177,7 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), n
 	if _, given := args["nth"]; !given {
 		args["nth"] = int64(nth)
 	}
-	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read)
+	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, urlOf)
 	if !ok {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
 	}

@@ -22,15 +22,31 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 	case "load_data":
 		return r.loadData(args, line)
 	case "get_url":
-		// Zola: "This can also be used to get the permalink for a static
-		// file, for example if you want to link to the file that is
-		// located at static/css/app.css: get_url(path="css/app.css") ...
-		// By default, the link will not have a trailing slash": the
-		// site's root and the path. A page's (@/…) and a cachebust (a
-		// hash of the file) are not computed.
+		// Zola: "Gets the permalink for the given path. If the path
+		// starts with @/, it will be treated as an internal link to a
+		// Markdown file, starting from the root content directory as
+		// well as validated"; "This can also be used to get the permalink
+		// for a static file ... get_url(path="css/app.css") ... By
+		// default, the link will not have a trailing slash". A page's URL
+		// is the one sitegen gives it, from the site's root; cachebust (a
+		// hash of the file) and lang are not computed.
 		p, ok := args["path"].(string)
-		if !ok || strings.HasPrefix(p, "@/") || truthy(args["cachebust"]) || args["lang"] != nil {
-			return nil, &teraErr{line, "get_url() of a page, with cachebust or lang"}
+		if !ok || truthy(args["cachebust"]) || args["lang"] != nil {
+			return nil, &teraErr{line, "get_url() without a path, or with cachebust or lang"}
+		}
+		if rel, internal := strings.CutPrefix(p, "@/"); internal {
+			rel, frag, _ := strings.Cut(rel, "#")
+			if r.pageURL == nil {
+				return nil, &teraErr{line, "get_url() of a page"}
+			}
+			u, ok := r.pageURL(rel)
+			if !ok {
+				return nil, &teraErr{line, fmt.Sprintf("get_url(path=%q): no such page in content/", p)}
+			}
+			if frag != "" {
+				u += "#" + frag
+			}
+			return u, nil
 		}
 		u := "/" + strings.TrimLeft(p, "/")
 		if truthy(args["trailing_slash"]) && !strings.HasSuffix(u, "/") {

@@ -52,9 +52,11 @@ type teraRun struct {
 	global map[string]any
 	frames []map[string]any
 	read   func(string) ([]byte, error)
-	steps  int
-	size   int
-	out    []piece
+	// pageURL is a page's URL by its content-relative path (nil: none).
+	pageURL pageURLFunc
+	steps   int
+	size    int
+	out     []piece
 }
 
 // errBreak and errContinue carry {% break %} and {% continue %} to their loop.
