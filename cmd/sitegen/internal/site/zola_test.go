@@ -362,3 +362,24 @@ func TestZolaTeraGetURL(t *testing.T) {
 		t.Errorf("warnings: %q", w)
 	}
 }
+
+// TestZolaTeraLang: "Every shortcode can access the current language in
+// the lang variable in the context" (Zola's shortcodes docs): the default
+// language's page and its French translation take the two branches.
+func TestZolaTeraLang(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/hello.html"] = "<p>{% if lang == \"fr\" %}Bonjour{% else %}Hello {{ lang }}{% endif %}</p>"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ hello() }}\n"
+	files["content/rules/combat.fr.md"] = "+++\ntitle = \"Combat (fr)\"\n+++\n\n{{ hello() }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, want := range map[string]string{"rules/combat/index.html": "<p>Hello en</p>", "fr/rules/combat/index.html": "<p>Bonjour</p>"} {
+		if !strings.Contains(out[page], want) {
+			t.Errorf("%s has no %q", page, want)
+		}
+	}
+}

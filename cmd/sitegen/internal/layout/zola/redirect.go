@@ -2,6 +2,7 @@ package zola
 
 import (
 	"bytes"
+	"cmp"
 	"io/fs"
 	"os"
 	"path"
@@ -172,6 +173,15 @@ func (r *rules) redirected(dir string) string {
 	return r.redirects().target[dir]
 }
 
+// fileLang is the language of the page in file (site-relative): Zola's
+// lang in a shortcode ("Every shortcode can access the current language in
+// the lang variable"), the file name's language code, else
+// default_language.
+func (r *rules) fileLang(file string) string {
+	_, code := r.language(strings.TrimSuffix(path.Base(file), ".md"))
+	return cmp.Or(code, r.lang)
+}
+
 // contentURL is the URL sitegen gives the page at a content-relative
 // path, read with read (so an edit of its front matter changes the pages
 // that asked): Zola's get_url(path="@/…").
@@ -199,7 +209,7 @@ var contentLink = regexp.MustCompile(`\]\(\s*<?@/([^)#>\s]+)`)
 // writes as a redirect) written as a link to the page it redirects to,
 // where the reader lands: the section has no page in sitegen's build.
 func (r *rules) expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-	x := expandWith(file, src, read, r.contentURL(read))
+	x := expandWith(file, src, read, &siteInfo{pageURL: r.contentURL(read), lang: r.fileLang})
 	if n := r.templateNote(file, x.Src); n != nil {
 		x.Problems = append(x.Problems, *n)
 	}

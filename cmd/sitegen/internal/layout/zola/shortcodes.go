@@ -42,9 +42,19 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 // when there is none: what get_url(path="@/…") needs.
 type pageURLFunc func(rel string) (url string, ok bool)
 
-// expandWith is Expand with the site's page URLs (nil: get_url of a page
-// is not run).
-func expandWith(file string, src []byte, read func(string) ([]byte, error), urlOf pageURLFunc) layout.Expanded {
+// siteInfo is what shortcodes learn of the site: its pages' URLs and a
+// page's language. Either may be nil (not known: get_url of a page is
+// warned, lang undefined).
+type siteInfo struct {
+	pageURL pageURLFunc
+	lang    func(file string) string
+}
+
+// expandWith is Expand with what the site tells (nil: nothing).
+func expandWith(file string, src []byte, read func(string) ([]byte, error), site *siteInfo) layout.Expanded {
+	if site == nil {
+		site = &siteInfo{}
+	}
 	if !bytes.Contains(src, []byte("{{")) && !bytes.Contains(src, []byte("{%")) {
 		return layout.Expanded{Src: src}
 	}
@@ -88,7 +98,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), urlO
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
 		if !call.escaped && !call.end {
 			nth[call.name]++
-			if out, n, p, ok := apply(call, file, src[i:], read, urlOf, nth[call.name]); ok {
+			if out, n, p, ok := apply(call, file, src[i:], read, site, nth[call.name]); ok {
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -151,7 +161,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), urlO
 // ok is false when there is no template (p nil: the call is warned as
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
-func apply(c call, file string, src []byte, read func(string) ([]byte, error), urlOf pageURLFunc, nth int) (out string, n int, p *layout.Problem, ok bool) {
+func apply(c call, file string, src []byte, read func(string) ([]byte, error), site *siteInfo, nth int) (out string, n int, p *layout.Problem, ok bool) {
 	tmpl, text, md, found := shortcodeFile(c.name, read)
 	if !found {
 		return "", 0, nil, false
@@ -174,10 +184,15 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), u
 	if !simple {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an argument sitegen does not read, for %s: %s", c.name, tmpl, what)}, false
 	}
+	// Zola: "When one of these variables conflict with a variable
+	// passed as argument, the argument value will be used."
 	if _, given := args["nth"]; !given {
 		args["nth"] = int64(nth)
 	}
-	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, urlOf)
+	if _, given := args["lang"]; !given && site.lang != nil {
+		args["lang"] = site.lang(file)
+	}
+	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, site.pageURL)
 	if !ok {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
 	}
