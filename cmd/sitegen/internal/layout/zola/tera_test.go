@@ -136,3 +136,22 @@ func TestTeraShortcodes(t *testing.T) {
 		})
 	}
 }
+
+// FuzzTera runs arbitrary templates: an error or an output, never a panic
+// or an unbounded run.
+func FuzzTera(f *testing.F) {
+	for _, s := range []string{
+		"{% for x in items %}{{ loop.index }}{% endfor %}",
+		"{% set a = [1, 2] | slice(end=-1) %}{{ a | join(sep=\",\") }}",
+		"{% if a is defined and not b %}{{ a | default(value=1) | truncate(length=2) }}{% elif c %}x{% else %}y{% endif %}",
+		"{%- raw -%}{{ x }}{% endraw %}{# c #}{{ -1 + 2 * 3 / 4 % 5 ~ \"s\" }}",
+		"{{ load_data(path=\"a.csv\") }}{{ range(end=3) }}{{ page.relative_path }}",
+	} {
+		f.Add(s)
+	}
+	read := func(string) ([]byte, error) { return []byte("a,b\n1,2\n"), nil }
+	f.Fuzz(func(t *testing.T, tmpl string) {
+		args := map[string]any{"items": []any{int64(1), "x"}, "a": "b"}
+		renderShortcode([]byte(tmpl), false, args, "content/a.md", "body", true, read, nil)
+	})
+}

@@ -258,6 +258,13 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if p, ok := x.(partial); ok {
+			v, known := p.fields[toStr(i)]
+			if !known {
+				return nil, &teraErr{line, p.name + "[" + toStr(i) + "], which sitegen does not give shortcodes"}
+			}
+			return v, nil
+		}
 		if n, ok := i.(int64); ok {
 			return member(x, strconv.FormatInt(n, 10)), nil
 		}
