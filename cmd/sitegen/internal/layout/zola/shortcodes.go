@@ -19,12 +19,12 @@ import (
 // parsed, so the escapes "{{/*" "*/}}" and "{%/*" "*/%}" are needed in code
 // blocks too, and are written as "{{" "}}", "{%" "%}".
 //
-// sitegen does not run Tera: a shortcode whose template in the site's
-// templates/shortcodes/ is plain substitution is applied (shortrender.go);
-// any other without a body is dropped, one with a body is replaced by its
-// body, read as the page's Markdown; each is a warning at its line (and
-// the template's file:line where it has Tera sitegen does not run). The
-// lines of the page do not move, or Expanded.Lines maps them back.
+// A shortcode whose template is in the site's templates/shortcodes/ is
+// rendered by sitegen's Tera (shortrender.go, tera*.go); one without a
+// template, or whose template has Tera sitegen does not run, is dropped
+// (without a body) or replaced by its body, read as the page's Markdown;
+// each is a warning at its line (and the template's file:line). The lines
+// of the page do not move, or Expanded.Lines maps them back.
 
 // Expand implements layout.Expander for Zola's shortcodes, as Zola's
 // content.pest reads them: "{{" or "{%", then name(kwargs) with each
