@@ -44,7 +44,7 @@ func zolaSite() map[string]string {
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
-		"templates/shortcodes/aside.html":    "<aside>{% set k = kind | upper %}{{ body | markdown | safe }}</aside>",
+		"templates/shortcodes/aside.html":    "<aside>{% include \"aside-head.html\" %}{{ body | markdown | safe }}</aside>",
 		"sass/site.scss":                     "body { color: red }",
 		"docs/index.html":                    "<p>an old build</p>",
 	}
@@ -306,5 +306,80 @@ func TestZolaShortcodeTemplate(t *testing.T) {
 	}
 	if w := diagStrings(res.WarningList); len(w) > 0 {
 		t.Errorf("warnings: %q", w)
+	}
+}
+
+// TestZolaTeraLoadData builds a site whose shortcode loads a data file
+// with load_data (Zola: "Loads data from a file ... Supported file types
+// include toml, json, csv ..."; its path found by the "File Searching
+// Logic", "It will error if the path is outside the Zola directory") and
+// loops over it: the table is on the page; a path out of the site is
+// refused, a warning naming the template's file:line and the call's line.
+func TestZolaTeraLoadData(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/roll.html"] = "{% set t = load_data(path=\"@/rules/\" ~ file) %}\n<table>{% for r in t.records %}\n<tr><td>{{ loop.index }}</td><td>{{ r[1] | upper }}</td></tr>{% endfor %}\n</table>"
+	files["content/rules/wild.csv"] = "Roll,Effect\n1,sparks\n2,frost\n"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ roll(file=\"wild.csv\") }}\n\n{{ roll(file=\"../../../outside.csv\") }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if page := out["rules/combat/index.html"]; !strings.Contains(page, "<td>2</td><td>FROST</td>") || strings.Contains(page, "{{") {
+		t.Errorf("the loaded table is not there: %s", page)
+	}
+	w := diagStrings(res.WarningList)
+	if len(w) != 1 || !strings.Contains(w[0], "content/rules/combat.md:7:1: shortcode roll(): templates/shortcodes/roll.html:1 has load_data(path=\"@/rules/../../../outside.csv\"): a path outside the site") {
+		t.Errorf("warnings: %q", w)
+	}
+}
+
+// TestZolaTeraGetURL builds a shortcode that links with get_url (Zola:
+// "Gets the permalink for the given path. If the path starts with @/, it
+// will be treated as an internal link to a Markdown file ... as well as
+// validated"): the page's URL as sitegen writes it (its slug from the front
+// matter), the fragment kept; a page that does not exist is a warning at
+// the call's line naming the template's file:line.
+func TestZolaTeraGetURL(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/see.html"] = "{% set u = get_url(path=to) %}<a href=\"{{ u ~ hash | safe }}\">{{ name }}</a>"
+	files["content/rules/ability_scores.md"] = "+++\ntitle = \"Ability Scores\"\nslug = \"abilities\"\n+++\n\n## Modifiers\n\nAdd it.\n"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ see(to=\"@/rules/ability_scores.md\", hash=\"#modifiers\", name=\"mods\") }}\n\n{{ see(to=\"@/rules/gone.md\", hash=\"\", name=\"x\") }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if page := out["rules/combat/index.html"]; !strings.Contains(page, `<a href="/rules/abilities/#modifiers">mods</a>`) {
+		t.Errorf("no link to the page's URL: %s", page)
+	}
+	w := diagStrings(res.WarningList)
+	if len(w) != 1 || !strings.Contains(w[0], "content/rules/combat.md:7:1: shortcode see(): templates/shortcodes/see.html:1 has get_url(path=\"@/rules/gone.md\"): no such page in content/") {
+		t.Errorf("warnings: %q", w)
+	}
+}
+
+// TestZolaTeraLang: "Every shortcode can access the current language in
+// the lang variable in the context" (Zola's shortcodes docs): the default
+// language's page and its French translation take the two branches.
+func TestZolaTeraLang(t *testing.T) {
+	files := zolaSite()
+	files["templates/shortcodes/hello.html"] = "<p>{% if lang == \"fr\" %}Bonjour{% else %}Hello {{ lang }}{% endif %}</p>"
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\n{{ hello() }}\n"
+	files["content/rules/combat.fr.md"] = "+++\ntitle = \"Combat (fr)\"\n+++\n\n{{ hello() }}\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, want := range map[string]string{"rules/combat/index.html": "<p>Hello en</p>", "fr/rules/combat/index.html": "<p>Bonjour</p>"} {
+		if !strings.Contains(out[page], want) {
+			t.Errorf("%s has no %q", page, want)
+		}
 	}
 }

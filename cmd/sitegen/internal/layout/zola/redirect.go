@@ -2,6 +2,7 @@ package zola
 
 import (
 	"bytes"
+	"cmp"
 	"io/fs"
 	"os"
 	"path"
@@ -172,6 +173,33 @@ func (r *rules) redirected(dir string) string {
 	return r.redirects().target[dir]
 }
 
+// fileLang is the language of the page in file (site-relative): Zola's
+// lang in a shortcode ("Every shortcode can access the current language in
+// the lang variable"), the file name's language code, else
+// default_language.
+func (r *rules) fileLang(file string) string {
+	_, code := r.language(strings.TrimSuffix(path.Base(file), ".md"))
+	return cmp.Or(code, r.lang)
+}
+
+// contentURL is the URL sitegen gives the page at a content-relative
+// path, read with read (so an edit of its front matter changes the pages
+// that asked): Zola's get_url(path="@/…").
+func (r *rules) contentURL(read func(string) ([]byte, error)) pageURLFunc {
+	return func(rel string) (string, bool) {
+		clean := path.Clean(rel)
+		if read == nil || !strings.HasSuffix(clean, ".md") || clean == ".." || strings.HasPrefix(clean, "../") {
+			return "", false
+		}
+		raw, err := read("content/" + clean)
+		if err != nil {
+			return "", false
+		}
+		u := r.pageURL(clean, frontMatter(raw))
+		return u, u != ""
+	}
+}
+
 // contentLink is a Markdown link's destination written from the content
 // root: "](@/" and the file, up to its #fragment or the link's end.
 var contentLink = regexp.MustCompile(`\]\(\s*<?@/([^)#>\s]+)`)
@@ -181,7 +209,7 @@ var contentLink = regexp.MustCompile(`\]\(\s*<?@/([^)#>\s]+)`)
 // writes as a redirect) written as a link to the page it redirects to,
 // where the reader lands: the section has no page in sitegen's build.
 func (r *rules) expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-	x := Expand(file, src, read)
+	x := expandWith(file, src, read, &siteInfo{pageURL: r.contentURL(read), lang: r.fileLang})
 	if n := r.templateNote(file, x.Src); n != nil {
 		x.Problems = append(x.Problems, *n)
 	}

@@ -19,12 +19,12 @@ import (
 // parsed, so the escapes "{{/*" "*/}}" and "{%/*" "*/%}" are needed in code
 // blocks too, and are written as "{{" "}}", "{%" "%}".
 //
-// sitegen does not run Tera: a shortcode whose template in the site's
-// templates/shortcodes/ is plain substitution is applied (shortrender.go);
-// any other without a body is dropped, one with a body is replaced by its
-// body, read as the page's Markdown; each is a warning at its line (and
-// the template's file:line where it has Tera sitegen does not run). The
-// lines of the page do not move, or Expanded.Lines maps them back.
+// A shortcode whose template is in the site's templates/shortcodes/ is
+// rendered by sitegen's Tera (shortrender.go, tera*.go); one without a
+// template, or whose template has Tera sitegen does not run, is dropped
+// (without a body) or replaced by its body, read as the page's Markdown;
+// each is a warning at its line (and the template's file:line). The lines
+// of the page do not move, or Expanded.Lines maps them back.
 
 // Expand implements layout.Expander for Zola's shortcodes, as Zola's
 // content.pest reads them: "{{" or "{%", then name(kwargs) with each
@@ -35,6 +35,26 @@ import (
 // {{ get_url(path=asset) }} in a code block, whose argument is no
 // literal).
 func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+	return expandWith(file, src, read, nil)
+}
+
+// pageURLFunc is the URL of the page at a content-relative path, ok false
+// when there is none: what get_url(path="@/…") needs.
+type pageURLFunc func(rel string) (url string, ok bool)
+
+// siteInfo is what shortcodes learn of the site: its pages' URLs and a
+// page's language. Either may be nil (not known: get_url of a page is
+// warned, lang undefined).
+type siteInfo struct {
+	pageURL pageURLFunc
+	lang    func(file string) string
+}
+
+// expandWith is Expand with what the site tells (nil: nothing).
+func expandWith(file string, src []byte, read func(string) ([]byte, error), site *siteInfo) layout.Expanded {
+	if site == nil {
+		site = &siteInfo{}
+	}
 	if !bytes.Contains(src, []byte("{{")) && !bytes.Contains(src, []byte("{%")) {
 		return layout.Expanded{Src: src}
 	}
@@ -57,7 +77,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		}
 		b.Write(s)
 	}
-	open := 0 // shortcodes with a body still open
+	open := 0               // shortcodes with a body still open
+	nth := map[string]int{} // calls of each shortcode so far
 	line, lineStart := 1, 0
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -76,7 +97,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 		text := src[i : i+call.n]
 		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
 		if !call.escaped && !call.end {
-			if out, n, p, ok := apply(call, src[i:], read); ok {
+			nth[call.name]++
+			if out, n, p, ok := apply(call, file, src[i:], read, site, nth[call.name]); ok {
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -139,8 +161,8 @@ func Expand(file string, src []byte, read func(string) ([]byte, error)) layout.E
 // ok is false when there is no template (p nil: the call is warned as
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
-func apply(c call, src []byte, read func(string) ([]byte, error)) (out string, n int, p *layout.Problem, ok bool) {
-	file, text, md, found := shortcodeFile(c.name, read)
+func apply(c call, file string, src []byte, read func(string) ([]byte, error), site *siteInfo, nth int) (out string, n int, p *layout.Problem, ok bool) {
+	tmpl, text, md, found := shortcodeFile(c.name, read)
 	if !found {
 		return "", 0, nil, false
 	}
@@ -160,11 +182,19 @@ func apply(c call, src []byte, read func(string) ([]byte, error)) (out string, n
 		what = "its body is shown as the page's Markdown"
 	}
 	if !simple {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an array argument, which sitegen does not pass to %s: %s", c.name, file, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s() has an argument sitegen does not read, for %s: %s", c.name, tmpl, what)}, false
 	}
-	out, why, line, ok := renderShortcode(text, md, args, body, c.body)
+	// Zola: "When one of these variables conflict with a variable
+	// passed as argument, the argument value will be used."
+	if _, given := args["nth"]; !given {
+		args["nth"] = int64(nth)
+	}
+	if _, given := args["lang"]; !given && site.lang != nil {
+		args["lang"] = site.lang(file)
+	}
+	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, site.pageURL)
 	if !ok {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, file, line, why, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
 	}
 	return out, n, nil, true
 }

@@ -66,11 +66,13 @@
 //     an id with a {#…} suffix on the heading line".
 //   - Shortcodes (https://www.getzola.org/documentation/content/shortcodes/):
 //     "{{ name(arg=…) }}" and "{% name(arg=…) %} body {% end %}" run a Tera
-//     template of templates/shortcodes/: one whose Tera is plain
-//     substitution ({{ arg }}, {{ body }}, with safe, markdown, trim) is
-//     applied (shortrender.go); sitegen runs no other Tera: each other is
-//     warned at its file:line (and the template's), a body kept as the
-//     page's Markdown, never shown as code or published raw
+//     template of templates/shortcodes/ with the call's arguments, body,
+//     nth, lang, and page or section (relative_path, colocated_path): its
+//     Tera (https://keats.github.io/tera/docs/: if, for, set, set_global,
+//     expressions, filters with arguments, load_data, get_url, range) is
+//     run by tera*.go (shortrender.go); a template using Tera sitegen does
+//     not run is warned at its file:line (and the template's), a body kept
+//     as the page's Markdown, never shown as code or published raw
 //     (shortcodes.go); "{{/*" and "*/}}"
 //     (and "{%/*", "*/%}") are the escapes for text that looks like one.
 //   - Taxonomies (https://www.getzola.org/documentation/content/taxonomies/):
@@ -82,7 +84,7 @@
 //     site: a translation is published at Zola's URL, out of the navigation
 //     (Unlisted).
 //
-// Templates (Tera) are not run: the navigation is the section tree, the
+// Page and section templates (Tera) are not run: the navigation is the section tree, the
 // page's title its front matter's (else its first heading).
 package zola
 
