@@ -1,0 +1,81 @@
+package site
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDataviewTasks: TASK queries list the tasks of the notes they
+// select, as Dataview does (https://blacksmithgu.github.io/obsidian-dataview/queries/query-types/#task):
+// "TASK queries operate at the file.tasks level", "Data Commands are
+// executed on task level, making implicit fields on tasks directly
+// available" (completed, fullyCompleted, tags, status), "A common use
+// case for tasks is to group tasks by their originating file … GROUP BY
+// file.link", and "Child tasks belong to their parent task and are not
+// counted separately". A task is drawn with the items under it (its
+// children, task-view.tsx), once; a task whose brackets hold another
+// character ("[-]") is checked but not completed (markdown-file.ts:
+// "completed: rawElement.task == 'X' || rawElement.task == 'x'"). Lists
+// in code blocks and front matter are no tasks; an unpublished note's
+// tasks are not shown. Nisgames/Dalelands writes 20 TASK queries.
+func TestDataviewTasks(t *testing.T) {
+	_, _, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json":               "{}",
+		".obsidian/community-plugins.json": `["dataview"]`,
+		"Quests/Mill.md": "---\ntags:\n  - plot\n---\n# Mill\n\n## Open\n\n- [ ] Find the miller #loc/Mill [due:: 2024-05-01]\n" +
+			"\t- [x] Ask the baker\n\t- [ ] Search the river\n\t\t- a note about the river\n- [x] Pay the guard\n- plain item\n- [-] Cancelled lead\n",
+		"Quests/Keep.md":    "# Keep\n\n- [ ] Storm the keep before [[Mill]]\n\n```\n- [ ] not a task\n```\n",
+		"Private/Secret.md": "---\npublish: false\n---\n- [ ] SECRET task\n",
+		"Index.md": "# Index\n\n```dataview\nTASK\nFROM \"Quests\"\nWHERE !completed\n```\n\n" +
+			"```dataview\nTASK\nFROM \"Quests\"\nWHERE !fullyCompleted\nGROUP BY file.link\n```\n\n" +
+			"```dataview\nTASK\nWHERE contains(tags, \"#loc/Mill\") AND due = date(\"2024-05-01\")\n```\n\n" +
+			"```dataview\nTASK\nFROM \"Nowhere\"\n```\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := out["index/index.html"]
+	blocks := strings.Split(index, `<div class="dv-result dv-tasks">`)
+	if len(blocks) != 4 {
+		t.Fatalf("%d task results, want 3:\n%s", len(blocks)-1, index)
+	}
+	end := func(s string) string { s, _, _ = strings.Cut(s, "</div>"); return s }
+	open, grouped, tagged := end(blocks[1]), end(blocks[2]), end(blocks[3])
+	type check struct {
+		name, html string
+		want, not  []string
+	}
+	for _, c := range []check{
+		{"WHERE !completed", open, []string{
+			`<li class="task-list-item" data-task=" "><input type="checkbox" class="task-list-item-checkbox" disabled> Storm the keep before <a class="wikilink" href="/quests/mill/">Mill</a>`,
+			"Find the miller",
+			// Its children: the completed one too, the river once, under it.
+			`<li class="task-list-item is-checked" data-task="x"><input type="checkbox" class="task-list-item-checkbox" disabled checked> Ask the baker`,
+			`<li class="task-list-basic-item">a note about the river`,
+			`<li class="task-list-item is-checked" data-task="-"><input type="checkbox" class="task-list-item-checkbox" disabled checked> Cancelled lead`,
+		}, []string{"Pay the guard", "plain item", "not a task", "SECRET", "plot"}},
+		{"GROUP BY file.link", grouped, []string{
+			`<h4><a class="wikilink" href="/quests/keep/">Keep</a> <span class="dv-count">1</span></h4>`,
+			`<h4><a class="wikilink" href="/quests/mill/">Mill</a> <span class="dv-count">2</span></h4>`,
+			"Find the miller", "Cancelled lead",
+		}, []string{"Pay the guard"}},
+		{"a task's own tags and fields", tagged, []string{"Find the miller"}, []string{"Storm the keep", "Cancelled lead"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.html, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, c.html)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(c.html, n) {
+				t.Errorf("%s: %q in\n%s", c.name, n, c.html)
+			}
+		}
+	}
+	if strings.Count(open, "Search the river") != 1 {
+		t.Errorf("a task under another task of the result is shown %d times, want once:\n%s", strings.Count(open, "Search the river"), open)
+	}
+	if !strings.Contains(index, "No results to show for task query.") {
+		t.Error("an empty TASK query says nothing")
+	}
+}
