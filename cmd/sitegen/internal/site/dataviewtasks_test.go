@@ -29,7 +29,8 @@ func TestDataviewTasks(t *testing.T) {
 		"Index.md": "# Index\n\n```dataview\nTASK\nFROM \"Quests\"\nWHERE !completed\n```\n\n" +
 			"```dataview\nTASK\nFROM \"Quests\"\nWHERE !fullyCompleted\nGROUP BY file.link\n```\n\n" +
 			"```dataview\nTASK\nWHERE contains(tags, \"#loc/Mill\") AND due = date(\"2024-05-01\")\n```\n\n" +
-			"```dataview\nTASK\nFROM \"Nowhere\"\n```\n",
+			"```dataview\nTASK\nFROM \"Nowhere\"\n```\n\n" +
+			"```dataview\nTABLE length(file.tasks) AS Tasks, length(file.lists) AS Items, length(filter(file.tasks, (t) => !t.completed)) AS Open FROM \"Quests\"\n```\n",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +75,17 @@ func TestDataviewTasks(t *testing.T) {
 	}
 	if strings.Count(open, "Search the river") != 1 {
 		t.Errorf("a task under another task of the result is shown %d times, want once:\n%s", strings.Count(open, "Search the river"), open)
+	}
+	// "file.tasks: A list of all tasks … in this file", "file.lists: A
+	// list of all list elements in the file (including tasks)"
+	// (https://blacksmithgu.github.io/obsidian-dataview/annotation/metadata-pages/).
+	for _, w := range []string{
+		`<a class="wikilink" href="/quests/keep/">Keep</a></td><td>1</td><td>1</td><td>1</td>`,
+		`<a class="wikilink" href="/quests/mill/">Mill</a></td><td>5</td><td>7</td><td>3</td>`,
+	} {
+		if !strings.Contains(index, w) {
+			t.Errorf("file.tasks, file.lists: no %q in\n%s", w, index)
+		}
 	}
 	if !strings.Contains(index, "No results to show for task query.") {
 		t.Error("an empty TASK query says nothing")
