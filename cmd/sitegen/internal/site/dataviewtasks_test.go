@@ -91,3 +91,49 @@ func TestDataviewTasks(t *testing.T) {
 		t.Error("an empty TASK query says nothing")
 	}
 }
+
+// TestDataCards: the DataCards plugin's block holds a Dataview query,
+// its settings after "// Settings" ("Create a code block with the
+// datacards language and write a Dataview query", "add them after your
+// query: // Settings", github.com/Sophokles187/data-cards); with the
+// plugin and Dataview enabled sitegen shows the query's result (a table;
+// the plugin draws its rows as cards), not the block as code.
+// Lopezp51/loreholders' home page is one such block.
+func TestDataCards(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json":                         "{}",
+		".obsidian/community-plugins.json":           `["dataview", "data-cards"]`,
+		".obsidian/plugins/data-cards/manifest.json": `{"id": "data-cards", "name": "DataCards"}`,
+		".obsidian/plugins/data-cards/main.js":       `class P{onload(){this.registerMarkdownCodeBlockProcessor("datacards",(s,e)=>{})}}`,
+		"Campaigns/Strahd.md":                        "---\ntags: [campaign]\nstatus: open\n---\n# Strahd\n",
+		"Campaigns/Portal.md":                        "---\ntags: [campaign]\nstatus: done\n---\n# Portal\n",
+		"Home.md": "# Home\n\n```datacards\nTABLE status FROM #campaign\nSORT file.name ASC\n\n// Settings\npreset: square\ncolumns: 5\n```\n",
+	}
+	_, res, err, out := buildVault(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := out["home/index.html"]
+	for _, w := range []string{`<a class="wikilink" href="/campaigns/portal/">Portal</a></td><td>done</td>`, `<a class="wikilink" href="/campaigns/strahd/">Strahd</a></td><td>open</td>`} {
+		if !strings.Contains(home, w) {
+			t.Errorf("no %q in\n%s", w, home)
+		}
+	}
+	for _, n := range []string{"preset: square", "TABLE status"} {
+		if strings.Contains(home, n) {
+			t.Errorf("%q shown", n)
+		}
+	}
+	for _, w := range res.WarningList {
+		if strings.Contains(w.String(), "datacards") {
+			t.Errorf("warning: %s", w)
+		}
+	}
+	// Without the plugin enabled the block is code, as Obsidian shows it.
+	files[".obsidian/community-plugins.json"] = `["dataview"]`
+	if _, _, err, out = buildVault(t, files); err != nil {
+		t.Fatal(err)
+	} else if !strings.Contains(out["home/index.html"], "TABLE status FROM #campaign") {
+		t.Error("a datacards block without the plugin is not shown as code")
+	}
+}
