@@ -107,7 +107,7 @@ func TestDataCards(t *testing.T) {
 		".obsidian/plugins/data-cards/main.js":       `class P{onload(){this.registerMarkdownCodeBlockProcessor("datacards",(s,e)=>{})}}`,
 		"Campaigns/Strahd.md":                        "---\ntags: [campaign]\nstatus: open\n---\n# Strahd\n",
 		"Campaigns/Portal.md":                        "---\ntags: [campaign]\nstatus: done\n---\n# Portal\n",
-		"Home.md": "# Home\n\n```datacards\nTABLE status FROM #campaign\nSORT file.name ASC\n\n// Settings\npreset: square\ncolumns: 5\n```\n",
+		"Home.md":                                    "# Home\n\n```datacards\nTABLE status FROM #campaign\nSORT file.name ASC\n\n// Settings\npreset: square\ncolumns: 5\n```\n",
 	}
 	_, res, err, out := buildVault(t, files)
 	if err != nil {
