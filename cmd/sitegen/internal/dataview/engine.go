@@ -1,12 +1,13 @@
 // Package dataview evaluates the Obsidian Dataview plugin's queries and
 // Obsidian Bases' views at build time, over the notes a site publishes:
-// inline queries (`= this.level`), ```dataview LIST and TABLE blocks,
-// and base embeds (![[Learnsets.base#View]]) and ```base blocks. The
+// inline queries (`= this.level`), ```dataview LIST, TABLE and TASK
+// blocks (a TASK query's tasks are the vault's list items,
+// query.ListReader), and base embeds (![[Learnsets.base#View]]) and ```base blocks. The
 // query language is package dataview/query; the inline fields the data
 // comes from are found by package dataview/fields; the site gives the
 // notes (query.Vault) and renders links (Linker).
 //
-// What is outside the subset (DataviewJS, TASK and CALENDAR queries, a
+// What is outside the subset (DataviewJS, CALENDAR queries, a
 // function it does not know, a cards or map view) is shown as a notice in
 // the page, with a warning; a query past its budget of steps is an error
 // at its line.
@@ -166,11 +167,9 @@ func (e *Engine) Block(c Context, lang, body string) (out Output) {
 	if err != nil {
 		return blockNotice("This Dataview query could not be read: "+err.Error()+".", problemAt(body, err, "dataview block"))
 	}
-	switch q.Type {
-	case query.QTask, query.QCalendar:
-		kind := map[query.QueryType]string{query.QTask: "TASK", query.QCalendar: "CALENDAR"}[q.Type]
-		return blockNotice("This Dataview "+kind+" query is not shown: sitegen evaluates LIST and TABLE queries.",
-			Problem{Warning: true, Msg: fmt.Sprintf("dataview block: %s queries are not evaluated (LIST and TABLE are); the page shows a notice", kind)})
+	if q.Type == query.QCalendar {
+		return blockNotice("This Dataview CALENDAR query is not shown: sitegen evaluates LIST, TABLE and TASK queries.",
+			Problem{Warning: true, Msg: "dataview block: CALENDAR queries are not evaluated (LIST, TABLE and TASK are); the page shows a notice"})
 	}
 	env := e.env(c, query.DQL)
 	res, err := env.Run(q)
@@ -189,13 +188,15 @@ func (e *Engine) Block(c Context, lang, body string) (out Output) {
 	r := e.renderer(c)
 	switch {
 	case res.Len() == 0:
-		kind := map[query.QueryType]string{query.QList: "list", query.QTable: "table"}[q.Type]
+		kind := map[query.QueryType]string{query.QList: "list", query.QTable: "table", query.QTask: "task"}[q.Type]
 		out.HTML = `<p class="dv-empty">No results to show for ` + kind + " query.</p>\n"
 	case q.Type == query.QTable:
 		if !q.WithoutID && len(res.Headers) > 0 && res.Headers[0] == "File" {
 			res.Headers[0] = e.s.IDColumn
 		}
 		out.HTML = r.table(res, e.s.ShowResultCount)
+	case q.Type == query.QTask:
+		out.HTML = r.tasks(res.Tasks, e.s.ShowResultCount)
 	default:
 		out.HTML = r.list(res)
 	}

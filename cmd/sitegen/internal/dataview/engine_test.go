@@ -175,7 +175,6 @@ func TestOutsideSubset(t *testing.T) {
 		error            bool
 	}{
 		{lang: "dataviewjs", body: "dv.list(dv.pages())", warn: "sitegen does not run DataviewJS"},
-		{lang: "dataview", body: "TASK\nWHERE !completed", warn: "TASK queries are not evaluated"},
 		{lang: "dataview", body: "CALENDAR file.ctime", warn: "CALENDAR queries are not evaluated"},
 		{lang: "dataview", body: "LIST\nWHERE contains(", warn: "expected a value", line: 2, col: 16},
 		{lang: "dataview", body: "LIST\nFROM #moves\nWHERE nosuch(Power)", warn: "unknown function nosuch()", line: 3, col: 7},

@@ -198,3 +198,129 @@ func (r *renderer) list(res *query.Result) string {
 	b.WriteString("</ul>\n")
 	return b.String()
 }
+
+// tasks renders a TASK result as Dataview's task view does
+// (src/ui/views/task-view.tsx): a group's key as a heading with its
+// count, then its tasks; each task with the items under it, a task that
+// is under another task of the result shown there only (nestItems). The
+// checkboxes show the notes' state; a page cannot change the notes.
+func (r *renderer) tasks(g query.TaskGroup, count bool) string {
+	var b strings.Builder
+	b.WriteString(`<div class="dv-result dv-tasks">` + "\n")
+	r.taskGroup(&b, g, count, 0)
+	b.WriteString("</div>\n")
+	return b.String()
+}
+
+// maxTaskDepth bounds the nesting tasks renders.
+const maxTaskDepth = 32
+
+func (r *renderer) taskGroup(b *strings.Builder, g query.TaskGroup, count bool, depth int) {
+	if depth > maxTaskDepth {
+		return
+	}
+	if g.Groups == nil {
+		r.taskList(b, nestTasks(g.Tasks), 0)
+		return
+	}
+	for _, sub := range g.Groups {
+		b.WriteString("<h4>")
+		r.value(b, sub.Key, true, 0)
+		if count {
+			b.WriteString(` <span class="dv-count">` + strconv.Itoa(len(nestTasks(sub.Tasks))+len(sub.Groups)) + "</span>")
+		}
+		b.WriteString("</h4>\n")
+		r.taskGroup(b, sub, count, depth+1)
+	}
+}
+
+// nestTasks are the tasks that are under no other task of the list or
+// the items under one (task-view.tsx nestItems: "Removes tasks from a
+// list if they are already present by being a child of another task").
+func nestTasks(tasks []*query.Object) []*query.Object {
+	type id struct {
+		path string
+		line float64
+	}
+	key := func(o *query.Object) id {
+		p, _ := o.Get("path")
+		l, _ := o.Get("line")
+		s, _ := p.(string)
+		f, _ := l.(float64)
+		return id{s, f}
+	}
+	in := map[id]bool{}
+	var mark func(o *query.Object, depth int)
+	mark = func(o *query.Object, depth int) {
+		if depth > maxTaskDepth {
+			return
+		}
+		in[key(o)] = true
+		c, _ := o.Get("children")
+		l, _ := c.(query.List)
+		for _, x := range l {
+			if co, ok := x.(*query.Object); ok {
+				mark(co, depth+1)
+			}
+		}
+	}
+	for _, t := range tasks {
+		mark(t, 0)
+	}
+	var roots []*query.Object
+	for _, t := range tasks {
+		parent, ok := t.Get("parent")
+		p, _ := t.Get("path")
+		f, _ := parent.(float64)
+		s, _ := p.(string)
+		if !ok || !in[id{s, f}] {
+			roots = append(roots, t)
+		}
+	}
+	return roots
+}
+
+// taskList renders items as a task list, each with the items under it.
+func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int) {
+	if len(items) == 0 || depth > maxTaskDepth {
+		return
+	}
+	b.WriteString(`<ul class="contains-task-list">` + "\n")
+	for _, o := range items {
+		isTask, _ := o.Get("task")
+		if t, _ := isTask.(bool); t {
+			st, _ := o.Get("status")
+			status, _ := st.(string)
+			done, _ := o.Get("checked")
+			checked, _ := done.(bool)
+			cls, box := "task-list-item", `<input type="checkbox" class="task-list-item-checkbox" disabled>`
+			if checked {
+				cls, box = "task-list-item is-checked", `<input type="checkbox" class="task-list-item-checkbox" disabled checked>`
+			}
+			b.WriteString(`<li class="` + cls + `" data-task="` + html.EscapeString(status) + `">` + box + " ")
+		} else {
+			b.WriteString(`<li class="task-list-basic-item">`)
+		}
+		b.WriteString(r.md(query.TaskText(o)))
+		c, _ := o.Get("children")
+		var children []*query.Object
+		for _, x := range asObjects(c) {
+			children = append(children, x)
+		}
+		r.taskList(b, children, depth+1)
+		b.WriteString("</li>\n")
+	}
+	b.WriteString("</ul>\n")
+}
+
+// asObjects are the objects of a list value.
+func asObjects(v query.Value) []*query.Object {
+	l, _ := v.(query.List)
+	var out []*query.Object
+	for _, x := range l {
+		if o, ok := x.(*query.Object); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}

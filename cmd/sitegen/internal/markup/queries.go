@@ -80,11 +80,15 @@ func (t queryTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 				return ast.WalkSkipChildren, nil
 			}
 			info := strings.Fields(string(n.Info.Segment.Value(src)))
-			if len(info) == 0 || !(info[0] == "base" || opts.On && (info[0] == "dataview" || info[0] == "dataviewjs")) {
+			cards := len(info) > 0 && info[0] == dataCardsBlock && opts.On && t.m.opts.Dialects.PluginBlocks[dataCardsBlock] != ""
+			if len(info) == 0 || !(info[0] == "base" || cards || opts.On && (info[0] == "dataview" || info[0] == "dataviewjs")) {
 				return ast.WalkSkipChildren, nil
 			}
 			line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
 			q := Query{Lang: info[0], Text: linesText(n, src), Line: line + 1}
+			if cards {
+				q.Lang, q.Text = "dataview", dataCardsQuery(q.Text)
+			}
 			out := res.Query(t.withMarkdown(st, q))
 			t.report(st, out, line+1, col, line)
 			replace = append(replace, replacement{n, &handledBlock{info: info[0], html: out.HTML}})
@@ -190,4 +194,24 @@ func QueryText(n ast.Node) (string, bool) {
 		return q.html, true
 	}
 	return "", false
+}
+
+// dataCardsBlock is the DataCards plugin's block: "Create a code block
+// with the datacards language and write a Dataview query", its settings
+// after a "// Settings" line (github.com/Sophokles187/data-cards,
+// README). With the plugin and Dataview enabled, sitegen evaluates the
+// query as a Dataview block and shows its table (the plugin draws the
+// same rows as cards).
+const dataCardsBlock = "datacards"
+
+// dataCardsQuery is the query of a DataCards block's text: its lines
+// before "// Settings".
+func dataCardsQuery(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		if strings.EqualFold(strings.Join(strings.Fields(l), " "), "// settings") {
+			return strings.Join(lines[:i], "")
+		}
+	}
+	return text
 }

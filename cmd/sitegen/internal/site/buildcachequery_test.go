@@ -121,7 +121,7 @@ var queryCases = []struct {
 	{"member/a lambda reads everything", "```dataview\nLIST FROM \"Lists\" WHERE length(filter(file.etags, (t) => t = \"#beast\")) > 0\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 2},
 	{"member/a field of this", "```dataview\nLIST FROM \"Lists\" WHERE level != this.level\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"member/a member's own field named this", "```dataview\nLIST FROM \"Lists\" WHERE this.level\n```", map[string]string{"Lists/B.md": bWith("this:\n  level: 1\n", "Text of B.")}, 2},
-	{"member/TASK: a notice, read nothing", "```dataview\nTASK FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "- [ ] a task")}, 1},
+	{"member/TASK reads its notes' tasks", "```dataview\nTASK FROM \"Lists\"\n```", map[string]string{"Lists/B.md": bWith("", "- [ ] a task")}, 2},
 	{"member/dataviewjs: a notice, run nothing", "```dataviewjs\ndv.list(dv.pages('\"Lists\"').file.name)\n```", map[string]string{"Lists/B.md": bWith("", "Text of B, saved.")}, 1},
 	{"base view", "```base\nviews:\n  - type: table\n    name: All\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 2},
 }

@@ -24,7 +24,7 @@ func bestiary(plugins string) map[string]string {
 			"    sort:\n      - property: level\n        direction: DESC\n  - type: cards\n    name: Cards\n",
 		"Index.md": "# Index\n\n```dataview\nTABLE level, HP AS \"Hit points\"\nFROM #monster\nSORT level\n```\n\n" +
 			"Goblin HP: `= [[Goblin]].HP`; this is `= this.file.name`; the lich: `= [[Lich]].level`.\n\n" +
-			"```dataviewjs\ndv.list(dv.pages())\n```\n\n```dataview\nTASK\n```\n\n![[Bestiary.base#By level]]\n\n![[Bestiary.base#Cards]]\n\nSee [[Bestiary.base]].\n",
+			"```dataviewjs\ndv.list(dv.pages())\n```\n\n```dataview\nCALENDAR file.mtime\n```\n\n![[Bestiary.base#By level]]\n\n![[Bestiary.base#Cards]]\n\nSee [[Bestiary.base]].\n",
 	}
 }
 
@@ -62,7 +62,7 @@ func TestDataviewVault(t *testing.T) {
 		`<tr><td><a class="wikilink" href="/monsters/orc/">Orc</a></td><td>3</td></tr>` + "\n" + `<tr><td><a class="wikilink" href="/monsters/goblin/">Goblin</a></td><td>1</td></tr>`,
 		// What is not evaluated is a notice.
 		"This DataviewJS block runs JavaScript in Obsidian; sitegen does not run it.",
-		"This Dataview TASK query is not shown",
+		"This Dataview CALENDAR query is not shown",
 		"This cards view of a base is not shown",
 		`<span class="wikilink-missing">Bestiary.base</span>`,
 	} {
@@ -102,7 +102,7 @@ func TestDataviewVault(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Index.md:11:1: dataviewjs block: sitegen does not run DataviewJS",
-		"Index.md:15:1: dataview block: TASK queries are not evaluated",
+		"Index.md:15:1: dataview block: CALENDAR queries are not evaluated",
 		"Index.md:21:1: base Bestiary.base view \"Cards\": cards views are not shown",
 		"Index.md:23:5: unpublished wikilink [[Bestiary.base]]: Bestiary.base is an Obsidian base",
 	} {

@@ -191,3 +191,37 @@ func TestJekyllFrontMatterFiles(t *testing.T) {
 		t.Errorf("a file without front matter is not published as it is: %q, %v", got, err)
 	}
 }
+
+// TestJekyllSassClimbsIntoLoadPath: a stylesheet at the root that loads
+// "../_sass/vars" reaches _sass/_vars.scss through the sass_dir load
+// path, and jekyll build 4.3 compiles it so (Evannessa/Wiki-Public's
+// styles.scss, `@import "../_sass/variables"`); sitegen refused it as
+// climbing out of the repository. It is compiled from the load path,
+// never from the folder above the repository, where a _sass/_vars.scss
+// of its own waits (the brief: nothing through a path out of the source).
+func TestJekyllSassClimbsIntoLoadPath(t *testing.T) {
+	sassOnPath(t)
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "site")
+	sitetest.WriteFiles(t, parent, map[string]string{"_sass/_vars.scss": "$c: blue; .secret { a: b; }\n"})
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"_config.yml":      "title: Sheets\n",
+		"index.md":         "---\n---\n# Home\n",
+		"styles.scss":      "---\n---\n@import \"../_sass/vars\";\nbody { color: $c; }\n",
+		"_sass/_vars.scss": "$c: red;\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.WarningList {
+		if strings.Contains(w.String(), "Sass") {
+			t.Errorf("warning: %s", w)
+		}
+	}
+	css, err := os.ReadFile(filepath.Join(dest, "styles.css"))
+	if got := strings.Join(strings.Fields(string(css)), " "); err != nil || !strings.Contains(got, "body { color: red; }") || strings.Contains(got, "secret") {
+		t.Errorf("styles.css = %q (%v), want the load path's red and nothing from the folder above", got, err)
+	}
+}

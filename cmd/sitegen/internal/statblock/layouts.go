@@ -54,7 +54,10 @@ func findLayout(m *monster, s *settings) *layout {
 		if l, ok := layouts[strings.ToLower(name)]; ok {
 			return l
 		}
-		if s != nil && !s.own[strings.ToLower(name)] {
+		if s != nil {
+			if l := s.own[strings.ToLower(name)]; l != nil {
+				return l
+			}
 			return def
 		}
 		return genericLayout
@@ -69,20 +72,8 @@ var layout5e = &layout{name: "Basic 5e Layout", class: "statblock-5e", tracker: 
 		image("image"),
 	).withRule(),
 	group(
-		block{kind: kProperty, props: []string{"ac"}, label: "Armor Class", conditioned: true, reads: []string{"ac_class"}, text: func(m *monster) (string, bool) {
-			ac := []string{m.str("ac")}
-			if m.has("ac_class") {
-				ac = append(ac, "("+m.str("ac_class")+")")
-			}
-			return strings.Join(ac, " "), m.has("ac")
-		}},
-		block{kind: kProperty, props: []string{"hp"}, label: "Hit Points", conditioned: true, dice: true, reads: []string{"hit_dice"}, text: func(m *monster) (string, bool) {
-			hp := []string{m.str("hp")}
-			if m.has("hit_dice") {
-				hp = append(hp, "("+m.str("hit_dice")+")")
-			}
-			return strings.Join(hp, " "), m.has("hp")
-		}},
+		block{kind: kProperty, props: []string{"ac"}, label: "Armor Class", conditioned: true, reads: []string{"ac_class"}, text: armorClass},
+		block{kind: kProperty, props: []string{"hp"}, label: "Hit Points", conditioned: true, dice: true, reads: []string{"hit_dice"}, text: hitPoints},
 		property("speed", "Speed"),
 	).withRule(),
 	block{kind: kTable, props: []string{"stats"}, headers: []string{"Str", "Dex", "Con", "Int", "Wis", "Cha"}, calculate: true, conditioned: true, rule: true},
@@ -112,6 +103,25 @@ var layout5e = &layout{name: "Basic 5e Layout", class: "statblock-5e", tracker: 
 	traits("lair_actions", "Lair Actions").withDice(),
 	traits("regional_effects", "Regional Effects").withDice(),
 }}
+
+// armorClass is the 5e layout's Armor Class callback: "15 (natural
+// armor)".
+func armorClass(m *monster) (string, bool) {
+	ac := []string{m.str("ac")}
+	if m.has("ac_class") {
+		ac = append(ac, "("+m.str("ac_class")+")")
+	}
+	return strings.Join(ac, " "), m.has("ac")
+}
+
+// hitPoints is the 5e layout's Hit Points callback: "68 (8d10 + 24)".
+func hitPoints(m *monster) (string, bool) {
+	hp := []string{m.str("hp")}
+	if m.has("hit_dice") {
+		hp = append(hp, "("+m.str("hit_dice")+")")
+	}
+	return strings.Join(hp, " "), m.has("hp")
+}
 
 // challengeRatings are the 5e layout's table of challenge ratings: each
 // rating's value and experience points.

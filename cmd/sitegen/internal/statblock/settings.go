@@ -26,8 +26,8 @@ const SettingsFile = ".obsidian/plugins/obsidian-5e-statblocks/data.json"
 // (src/layouts/manager.ts: "getAllLayouts()?.find((l) => l.id ==
 // this.#default) ?? Layout5e").
 type settings struct {
-	own map[string]bool // lower-cased names of the vault's own layouts
-	def *layout         // the default layout; genericLayout when it is one of the vault's own
+	own map[string]*layout // the vault's own layouts, by lower-cased name (ownLayout)
+	def *layout            // the default layout
 	// autoParse is the plugin's "Automatically Parse Frontmatter for
 	// Creatures" (false by default: src/main.ts), and paths the folders
 	// it watches (["/"] by default).
@@ -54,7 +54,7 @@ func readSettings(dir string) (*settings, error) {
 		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
 	}
 	var raw struct {
-		Layouts   []struct{ Name, ID string }
+		Layouts   []pluginLayout
 		Default   string
 		AutoParse bool
 		Paths     []string
@@ -62,17 +62,20 @@ func readSettings(dir string) (*settings, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
 	}
-	s := &settings{own: map[string]bool{}, def: layout5e, autoParse: raw.AutoParse, paths: raw.Paths}
-	ownIDs := map[string]bool{}
-	for _, l := range raw.Layouts {
-		s.own[strings.ToLower(strings.TrimSpace(l.Name))] = true
-		ownIDs[l.ID] = true
+	s := &settings{own: map[string]*layout{}, def: layout5e, autoParse: raw.AutoParse, paths: raw.Paths}
+	ownIDs := map[string]*layout{}
+	for _, pl := range raw.Layouts {
+		l := ownLayout(pl)
+		s.own[strings.ToLower(strings.TrimSpace(pl.Name))] = l
+		ownIDs[pl.ID] = l
 	}
 	switch d := strings.TrimSpace(raw.Default); {
 	case bundledIDs[d] != nil:
 		s.def = bundledIDs[d]
-	case ownIDs[d] || s.own[strings.ToLower(d)]:
-		s.def = genericLayout
+	case ownIDs[d] != nil:
+		s.def = ownIDs[d]
+	case s.own[strings.ToLower(d)] != nil:
+		s.def = s.own[strings.ToLower(d)]
 	case layouts[strings.ToLower(d)] != nil: // older settings keep the default's name
 		s.def = layouts[strings.ToLower(d)]
 	}

@@ -536,7 +536,21 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 	case "starred":
 		return false, nil
 	case "tasks", "lists":
-		return nil, errAt(x, "file.%s (tasks and list items) is not read by sitegen", name)
+		// "file.tasks: A list of all tasks (I.e., | [ ] some task) in
+		// this file"; "file.lists: A list of all list elements in the
+		// file (including tasks)" (annotation/metadata-pages). The text
+		// of a note: read whole.
+		e.Deps.memberAll()
+		e.Deps.names()
+		items := e.ix.Lists(p)
+		objs := listObjects(e, p, items)
+		out := List{}
+		for i, it := range items {
+			if name == "lists" || it.Task {
+				out = append(out, objs[i])
+			}
+		}
+		return out, nil
 	}
 	return nil, nil
 }

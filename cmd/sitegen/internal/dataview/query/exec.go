@@ -18,6 +18,8 @@ type Result struct {
 	// ListPair of the ID and the value when the LIST has both).
 	Rows  [][]Value
 	Items []Value
+	// Tasks are a TASK query's tasks (grouped when it groups).
+	Tasks TaskGroup
 	// Dropped counts the rows left out because evaluating them failed,
 	// as Dataview leaves them out; FirstError is the first such problem.
 	Dropped    int
@@ -25,7 +27,9 @@ type Result struct {
 }
 
 // Len is the number of rows or items.
-func (r *Result) Len() int { return len(r.Rows) + len(r.Items) }
+func (r *Result) Len() int {
+	return len(r.Rows) + len(r.Items) + len(r.Tasks.Tasks) + len(r.Tasks.Groups)
+}
 
 // execRow is a row between commands, with its ID: the page's link, or
 // a group's key.
@@ -34,8 +38,9 @@ type execRow struct {
 	r  *Row
 }
 
-// Run evaluates a LIST or TABLE query (TASK and CALENDAR are refused
-// before: see Query.Type). It follows Dataview's engine (executeCore):
+// Run evaluates a LIST, TABLE or TASK query (CALENDAR is refused
+// before: see Query.Type); a TASK query's rows are the tasks of its
+// notes (taskRows). It follows Dataview's engine (executeCore):
 // FROM collects the notes, then each command in the order written; a
 // row whose evaluation fails is left out, and a command fails as a whole
 // only when it fails on every row.
@@ -56,6 +61,13 @@ func (e *Env) Run(q *Query) (*Result, error) {
 	rows := make([]execRow, len(pages))
 	for i, p := range pages {
 		rows[i] = execRow{id: Link{Path: p.Path, Resolved: true}, r: &Row{page: p}}
+	}
+	if q.Type == QTask {
+		e.Deps.memberAll() // the notes' text: their tasks
+		e.Deps.names()     // the tasks' links, resolved by name
+		if rows, err = e.taskRows(pages); err != nil {
+			return nil, err
+		}
 	}
 	res := &Result{Type: q.Type}
 	groupName := "" // the ID's meaning: a group's name, or "" for the file
@@ -221,6 +233,10 @@ func (e *Env) Run(q *Query) (*Result, error) {
 		if res.FirstError == nil && len(errs) > 0 {
 			res.FirstError = errs[0]
 		}
+	}
+	if q.Type == QTask {
+		res.Tasks = taskResult(rows, groupName != "")
+		return res, nil
 	}
 	// The columns (Dataview's executeCoreExtract).
 	var extracted [][]Value

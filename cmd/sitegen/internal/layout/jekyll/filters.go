@@ -252,17 +252,60 @@ func (r *run) addFilters() {
 	// Liquid's join on a text (one item, as Ruby's InputIterator wraps
 	// it) as on a list.
 	add("join", func(in any, sep func(string) string) (string, error) {
-		items := list(in)
-		if items == nil && in != nil {
-			items = []any{in}
-		}
-		var words []string
-		for _, x := range items {
-			if x != nil {
-				words = append(words, fmt.Sprint(x))
-			}
+		items := inputs(in)
+		words := make([]string, len(items))
+		for i, x := range items {
+			words[i] = fmt.Sprint(nilString(x)) // Ruby's nil.to_s
 		}
 		return strings.Join(words, sep(" ")), live()
+	})
+	// Liquid's uniq: "Removes any duplicate items in an array", by a
+	// property of each when given ("ary.uniq { |a| a[property] }").
+	add("uniq", func(in any, key func(any) any) ([]any, error) {
+		k, _ := key(nil).(string)
+		var out, keys []any
+		seen := map[any]bool{}
+	items:
+		for _, x := range inputs(in) {
+			v := x
+			if k != "" {
+				v = property(x, k)
+			}
+			if v == nil || reflect.TypeOf(v).Comparable() {
+				if seen[v] {
+					continue
+				}
+				seen[v] = true
+			} else {
+				for _, o := range keys { // a list or a hash: equal by value, as Ruby's eql?
+					if reflect.DeepEqual(o, v) {
+						continue items
+					}
+				}
+				keys = append(keys, v)
+			}
+			if err := live(); err != nil {
+				return nil, err
+			}
+			out = append(out, x)
+		}
+		return out, live()
+	})
+	// Liquid's compact: "Removes any nil values from an array", or the
+	// items whose property is nil when one is given.
+	add("compact", func(in any, key func(any) any) ([]any, error) {
+		k, _ := key(nil).(string)
+		var out []any
+		for _, x := range inputs(in) {
+			v := x
+			if k != "" {
+				v = property(x, k)
+			}
+			if v != nil {
+				out = append(out, x)
+			}
+		}
+		return out, live()
 	})
 	// Liquid's sort_natural: "Sorts items in an array in case-insensitive
 	// order", by a property of each when given.
@@ -349,6 +392,38 @@ func nilString(in any) any {
 		return ""
 	}
 	return in
+}
+
+// maxFlatten is how deep inputs flattens lists in lists: deeper lists
+// are kept as items (YAML's anchors can nest a list in itself).
+const maxFlatten = 32
+
+// inputs is a filter's input as Ruby Liquid's InputIterator reads it
+// (liquid 4's standardfilters.rb: "if input.is_a?(Array) then
+// input.flatten elsif input.is_a?(Hash) then [input] … else
+// Array(input)"): a list flattened, nothing for nil, else the one item.
+func inputs(in any) []any {
+	if in == nil {
+		return nil
+	}
+	items := list(in)
+	if items == nil {
+		return []any{in}
+	}
+	return flatten(nil, items, 0)
+}
+
+// flatten appends items to out, the items of each list among them in
+// its place.
+func flatten(out, items []any, depth int) []any {
+	for _, x := range items {
+		if l := list(x); l != nil && depth < maxFlatten {
+			out = flatten(out, l, depth+1)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 // list is in as a list: a slice's items, nothing for anything else.

@@ -20,7 +20,7 @@ var liquidFixture = map[string]string{
 	"rules/index.md":                  "---\ntitle: Rules\nnav: 1\n---\nRules\n",
 	"_posts/2020-01-02-first.md":      "---\ntitle: First\ntags: [dice, news]\ncategories: [2015]\n---\nFirst post.\n\nMore.\n",
 	"_posts/2021-05-06-second-one.md": "---\ntags: news\n---\nSecond post.\n",
-	"_data/monsters.yml":              "- name: Goblin\n  hp: 7\n  kind: small\n- name: Orc\n  hp: 15\n  kind: big\n- name: Imp\n  hp: 3\n  kind: small\n",
+	"_data/monsters.yml":              "- name: Goblin\n  hp: 7\n  kind: small\n  tags: [a, b]\n- name: Orc\n  hp: 15\n  kind: big\n  tags: [b, c]\n- name: Imp\n  hp: 3\n  kind: small\n",
 	"_data/ui-text.yml":               "en:\n  wpm: 200\n",
 	"_data/lore/gods.json":            `{"sun": "Aten"}`,
 	"_data/lax.json":                  "[\n  {\"index\": \"600\", \"title\": \"Generation\"},\n]\n",
@@ -215,6 +215,15 @@ func TestLiquidRun(t *testing.T) {
 			"<table>\n\n<tr><td>Goblin</td></tr>\n\n\n<tr><td>Orc</td></tr>\n\n</table>\n\n    code"},
 		{"html block with pre", "<div>\n{% if true %}\n    <pre>  x</pre>\n{% endif %}\n</div>", "<div>\n\n    <pre>  x</pre>\n\n</div>"},
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
+		// Ruby Liquid's array filters read their input through
+		// InputIterator, which flattens an array ("@input = if
+		// input.is_a?(Array) then input.flatten", liquid 4's
+		// standardfilters.rb): jekyll build 4.3 writes "a,b,c,|1|0|3|4"
+		// for these (a nil joined as nothing). Evannessa/Wiki-Public's
+		// `site.notes | map: "Clan" | uniq | compact` on notes without a
+		// Clan made the engine fail (a nil in uniq).
+		{"array filters flatten as Ruby's InputIterator", `{{ site.data.monsters | map: "tags" | uniq | join: "," }}|{{ site.data.monsters | map: "clan" | uniq | size }}|{{ site.data.monsters | map: "clan" | uniq | compact | size }}|{{ site.data.monsters | map: "tags" | size }}|{{ site.data.monsters | map: "tags" | compact | size }}`, "a,b,c,|1|0|3|4"},
+		{"uniq by a property", `{{ site.data.monsters | uniq: "kind" | map: "name" | join: "," }}`, "Goblin,Orc"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
 		// Ruby's Liquid reads an output's markup across lines

@@ -146,6 +146,7 @@ func isSass(rel string) bool {
 // stdout, nothing written in the source, bounded in time and size. An
 // error is a warning naming the file (or the partial) and line.
 func (c *sassCompiler) compile(file string, src []byte, first int) ([]byte, *layout.Problem) {
+	src = c.rebase(src)
 	if msg := c.escapes(src); msg != "" {
 		return nil, &layout.Problem{Line: first, Col: 1, Warning: true, Msg: fmt.Sprintf("Sass (%s) not run: %s; not published", c.name, msg)}
 	}
@@ -211,6 +212,48 @@ var (
 	// left out.
 	sassURL = regexp.MustCompile(`url\([^)]*\)|"([^"]*)"|'([^']*)'`)
 )
+
+// rebase rewrites the loads of the Sass text src (read from the
+// repository's root) that climb out of the root but stay inside from a
+// load path ("../_sass/vars" with the load path _sass) to the path they
+// reach from that load path ("_sass/vars"), which the compiler then
+// reads from the root: jekyll build resolves them through the load path
+// (Evannessa/Wiki-Public's styles.scss), and the compiler, which tries
+// the root first, would otherwise read a file of the folder above.
+func (c *sassCompiler) rebase(src []byte) []byte {
+	var out []byte
+	last := 0
+	for _, m := range sassLoad.FindAllSubmatchIndex(src, -1) {
+		if m[2] < 0 { // load-css: left to escapes
+			continue
+		}
+		args := src[m[2]:m[3]]
+		for _, u := range sassURL.FindAllSubmatchIndex(args, -1) {
+			lo, hi := u[2], u[3]
+			if lo < 0 {
+				lo, hi = u[4], u[5]
+			}
+			if lo < 0 {
+				continue
+			}
+			target := string(args[lo:hi])
+			if j := path.Join(".", target); j != ".." && !strings.HasPrefix(j, "../") || strings.Contains(target, ":") || path.IsAbs(target) {
+				continue
+			}
+			for _, lp := range c.loadPaths {
+				if j := path.Join(lp, target); j != ".." && !strings.HasPrefix(j, "../") {
+					out = append(append(out, src[last:m[2]+lo]...), j...)
+					last = m[2] + hi
+					break
+				}
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return append(out, src[last:]...)
+}
 
 // escapes says why the Sass text src (read from the repository's root,
 // the compiler's working folder) and the files of the load paths would

@@ -45,6 +45,9 @@ type dvState struct {
 	linksMu sync.Mutex
 	links   map[*query.Page][]query.Link // outgoing links, once asked for
 
+	listsMu sync.Mutex
+	lists   map[*query.Page][]query.ListItem // list items, once asked for (Lists)
+
 	basesMu sync.Mutex
 	bases   map[string]*baseEntry // content-relative path of a .base file -> its parse
 
