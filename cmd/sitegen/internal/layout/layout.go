@@ -516,6 +516,12 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// FolderPlace is the place (1, 2, …) the tool gives the section of
+	// the content-relative folder dir that FolderURL titles among the
+	// other such sections, and whether the navigation folds it (Jekyll
+	// with just-the-docs: the collections in _config.yml's order, a
+	// collection's nav_fold); 0 for none. Nil for none.
+	FolderPlace func(dir string) (place int, fold bool)
 	// PageTitle is the tool's title of the page at the content-relative
 	// path rel that has no title: of its own (a Jekyll post's: its
 	// slug's words, capitalized), "" to keep sitegen's (a heading, the

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
@@ -475,4 +477,86 @@ const UndatedPostReason = "a post without YEAR-MONTH-DAY- in its name (Jekyll sk
 // collection whose output is not true.
 func CollectionReason(label string) string {
 	return "_" + label + "/ (Jekyll collection without output: true)"
+}
+
+// placeCollections sets l.FolderPlace: just-the-docs' sidebar writes the
+// collections of just_the_docs.collections in the order _config.yml
+// gives them ("{%- for collection_entry in site.just_the_docs.collections
+// -%}", _includes/components/site_nav.html; "nav_fold: true … the
+// collection … a foldable category",
+// https://just-the-docs.com/docs/navigation/main/collections/), and
+// Jekyll's site.collections follows collections: as written (a Ruby
+// hash keeps its order); the settings file (file, under dir) is read
+// again for that order, which the decoded map m has lost. A collection
+// listed in neither comes after those listed.
+func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
+	raw, err := layout.ReadSetting(dir, file)
+	if err != nil {
+		return
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(raw, &root) != nil {
+		return
+	}
+	order := mappingKeys(&root, "just_the_docs", "collections")
+	if len(order) == 0 {
+		order = mappingKeys(&root, "collections")
+	}
+	if len(order) == 0 {
+		return
+	}
+	cs := collections(m, l.Settings.Permalink)
+	l.FolderPlace = func(dir string) (int, bool) {
+		c, inner, _ := find(cs, dir+"/")
+		if c == nil || inner != "" {
+			return 0, false
+		}
+		i := slices.Index(order, c.label)
+		if i < 0 {
+			return len(order) + 1, false
+		}
+		return i + 1, layout.True(nested(m, "just_the_docs", "collections", c.label, "nav_fold"))
+	}
+}
+
+// mappingKeys are the keys of the mapping at the path keys of the YAML
+// document root, in the order written, each once.
+func mappingKeys(root *yaml.Node, keys ...string) []string {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, k := range keys {
+		if n.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				next = n.Content[i+1] // the last of duplicate keys, as the decoded map
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	var out []string
+	if n.Kind == yaml.SequenceNode { // collections: [a, b]
+		for _, c := range n.Content {
+			if c.Kind == yaml.ScalarNode && !slices.Contains(out, c.Value) {
+				out = append(out, c.Value)
+			}
+		}
+		return out
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -275,6 +275,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HomeTagline = strings.Join(strings.Fields(l.Str(m, "description")), " ")
 	}
 	publishCollections(l, m)
+	placeCollections(l, m, dir, file)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,

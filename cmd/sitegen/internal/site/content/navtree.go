@@ -1009,7 +1009,11 @@ func (s *Site) collectionHeading(c *Page, depth int) *templates.NavItem {
 	if len(children) == 0 {
 		return nil
 	}
-	return &templates.NavItem{Title: title, Kind: templates.NavDraft, Children: children, Unfolded: depth < s.Lay.NavUnfold}
+	fold := c.navFold
+	if s.Lay.FolderPlace != nil {
+		_, fold = s.Lay.FolderPlace(c.dir()) // just-the-docs' nav_fold
+	}
+	return &templates.NavItem{Title: title, Kind: templates.NavDraft, Children: children, Unfolded: depth < s.Lay.NavUnfold, Collapsible: fold}
 }
 
 // navItems converts the page tree into the templates' navigation tree;
