@@ -1172,6 +1172,9 @@ type Markup struct {
 	// Unclosed is what the tool makes of a first line "---" that no
 	// closing line matches (content.FrontMatterRule applies it).
 	Unclosed Unclosed
+	// TOCLevels are the heading levels, as written, that kramdown's
+	// {:toc} lists (Jekyll's kramdown: toc_levels:); nil: all (1..6).
+	TOCLevels []int
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool

@@ -522,24 +522,9 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 // mappingKeys are the keys of the mapping at the path keys of the YAML
 // document root, in the order written, each once.
 func mappingKeys(root *yaml.Node, keys ...string) []string {
-	n := root
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	for _, k := range keys {
-		if n.Kind != yaml.MappingNode {
-			return nil
-		}
-		var next *yaml.Node
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == k {
-				next = n.Content[i+1] // the last of duplicate keys, as the decoded map
-			}
-		}
-		if next == nil {
-			return nil
-		}
-		n = next
+	_, n := keyNode(root, keys...)
+	if n == nil {
+		return nil
 	}
 	var out []string
 	if n.Kind == yaml.SequenceNode { // collections: [a, b]

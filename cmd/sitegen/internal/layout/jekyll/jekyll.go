@@ -126,6 +126,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -214,6 +215,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if kd, _ := m["kramdown"].(map[string]any); kd == nil || kd["input"] == nil || strings.EqualFold(fmt.Sprint(kd["input"]), "GFM") {
 		l.Markup.Slug = GFMSlug
 	}
+	l.Markup.TOCLevels = tocLevels(l, dir, file, nested(m, "kramdown", "toc_levels"))
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.NavDistinct = true
 	l.Settings.Title = l.Str(m, "title")
@@ -645,4 +647,104 @@ func keyPlace(root *yaml.Node, key string) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// tocLevels reads kramdown's toc_levels (v, under kramdown: in the
+// settings file file of dir): "The individual levels can be specified by
+// separating them with commas (e.g. 1,2,3) or by using the range syntax
+// (e.g. 1..3). Only the specified levels are used for the table of
+// contents. Default: 1..6" (kramdown 2.4, lib/kramdown/options.rb). Any
+// other value stops kramdown ("Invalid syntax for option toc_levels"),
+// and Jekyll's build: a problem at the key, a warning in lenient mode,
+// and all levels listed. Nil for all levels.
+func tocLevels(l *layout.Layout, dir, file string, v any) []int {
+	var out []int
+	add := func(n int) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	ok := true
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case string:
+		v = strings.TrimSpace(v)
+		if m := tocRange.FindStringSubmatch(v); m != nil {
+			for n := int(m[1][0] - '0'); n <= int(m[2][0]-'0'); n++ {
+				add(n)
+			}
+		} else if tocList.MatchString(v) {
+			for _, d := range strings.Split(v, ",") {
+				add(int(d[0] - '0'))
+			}
+		} else {
+			ok = false
+		}
+	case []any:
+		for _, x := range v {
+			switch x := x.(type) {
+			case int:
+				add(x)
+			case string:
+				n, err := strconv.Atoi(strings.TrimSpace(x))
+				ok = ok && err == nil
+				add(n)
+			default:
+				ok = false
+			}
+		}
+	default:
+		ok = false
+	}
+	if ok {
+		l.Read = append(l.Read, "kramdown.toc_levels")
+		if out == nil {
+			out = []int{} // an empty range (3..1) lists nothing
+		}
+		return out
+	}
+	var root yaml.Node
+	line, col := 0, 0
+	if raw, err := layout.ReadSetting(dir, file); err == nil && yaml.Unmarshal(raw, &root) == nil {
+		if k, _ := keyNode(&root, "kramdown", "toc_levels"); k != nil {
+			line, col = k.Line, k.Column
+		}
+	}
+	l.Tolerated = append(l.Tolerated, &layout.ConfigError{File: file, Line: line, Col: col, Key: "kramdown.toc_levels", LenientWarning: true,
+		Msg: fmt.Sprintf("%v is not a list of levels (1,2,3) nor a range (1..3): kramdown stops Jekyll's build here (\"Invalid syntax for option toc_levels\"); "+
+			"lenient mode (--broken-links warn) lists all levels", v)})
+	return nil
+}
+
+// tocRange and tocList are kramdown's forms of toc_levels as text.
+var (
+	tocRange = regexp.MustCompile(`^(\d)\.\.(\d)$`)
+	tocList  = regexp.MustCompile(`^\d(?:,\d)*$`)
+)
+
+// keyNode is the key node at the path keys of the YAML document root and
+// its value (the last of duplicate keys, as the decoded settings), nil
+// when it is not there.
+func keyNode(root *yaml.Node, keys ...string) (key, value *yaml.Node) {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, k := range keys {
+		if n.Kind != yaml.MappingNode {
+			return nil, nil
+		}
+		key = nil
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				key, value = n.Content[i], n.Content[i+1]
+			}
+		}
+		if key == nil {
+			return nil, nil
+		}
+		n = value
+	}
+	return key, value
 }

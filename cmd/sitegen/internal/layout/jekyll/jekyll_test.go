@@ -452,3 +452,37 @@ func TestListSettingAsText(t *testing.T) {
 		t.Errorf("Include = %v, want -js read as a list of one", l.Include)
 	}
 }
+
+// TestTOCLevels: kramdown's toc_levels, under kramdown: in _config.yml
+// (Jekyll hands that map to kramdown): "The individual levels can be
+// specified by separating them with commas (e.g. 1,2,3) or by using the
+// range syntax (e.g. 1..3) … Default: 1..6" (kramdown 2.4,
+// lib/kramdown/options.rb, which raises "Invalid syntax for option
+// toc_levels" on any other text, and stops Jekyll's build).
+func TestTOCLevels(t *testing.T) {
+	for _, tt := range []struct {
+		config string
+		want   []int
+		bad    bool
+	}{
+		{"title: x\n", nil, false},
+		{"kramdown:\n  toc_levels: 2..3\n", []int{2, 3}, false},
+		{"kramdown:\n  toc_levels: \"1,3,3\"\n", []int{1, 3}, false},
+		{"kramdown:\n  toc_levels: [2, 4]\n", []int{2, 4}, false},
+		{"kramdown:\n  toc_levels: h2\n", nil, true},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": tt.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise(%q) = %v, %v", tt.config, l, err)
+		}
+		if !slices.Equal(l.Markup.TOCLevels, tt.want) {
+			t.Errorf("%q: TOCLevels = %v, want %v", tt.config, l.Markup.TOCLevels, tt.want)
+		}
+		bad := slices.ContainsFunc(l.Tolerated, func(ce *layout.ConfigError) bool {
+			return ce.Key == "kramdown.toc_levels" && ce.LenientWarning && ce.Line == 2
+		})
+		if bad != tt.bad {
+			t.Errorf("%q: a problem at kramdown.toc_levels: %v, want %v (%+v)", tt.config, bad, tt.bad, l.Tolerated)
+		}
+	}
+}
