@@ -170,6 +170,55 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
+	return recognise(dir, file)
+}
+
+// RecogniseDefaults returns the layout of the Jekyll site at dir that has
+// no _config.yml, nil when dir is not one: Jekyll's options "can either
+// be specified in a _config.yml … or … as flags"
+// (https://jekyllrb.com/docs/configuration/), and without either it
+// builds the folder with its defaults, as GitHub Pages does a repository
+// without one. What tells such a folder from a folder of Markdown is
+// Jekyll's own: a _layouts/ folder holding a template ("_layouts: These
+// are the templates that wrap posts",
+// https://jekyllrb.com/docs/structure/), or a _posts/ folder holding a
+// post named YEAR-MONTH-DAY-title. Package detect asks after the tools'
+// settings files and sitegen's own signs.
+func RecogniseDefaults(dir string) (*layout.Layout, error) {
+	if !hasEntry(dir, "_layouts", func(name string) bool { return strings.HasSuffix(name, ".html") }) &&
+		!hasEntry(dir, "_posts", postName.MatchString) {
+		return nil, nil
+	}
+	return recognise(dir, "")
+}
+
+// maxSignEntries bounds the entries hasEntry reads.
+const maxSignEntries = 1000
+
+// hasEntry says whether the folder sub of dir (not a link) holds a file
+// whose name ok accepts.
+func hasEntry(dir, sub string, ok func(name string) bool) bool {
+	p := filepath.Join(dir, sub)
+	if fi, err := os.Lstat(p); err != nil || !fi.IsDir() {
+		return false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(maxSignEntries)
+	for _, e := range entries {
+		if e.Type().IsRegular() && ok(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// recognise reads the Jekyll site at dir whose settings file is file
+// ("" for none: Jekyll's defaults).
+func recognise(dir, file string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
 		// "A static file is a file that does not contain any front
@@ -186,9 +235,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true
-	m, err := l.DecodeSettings(dir, file)
-	if err != nil {
-		return nil, err
+	m := map[string]any{}
+	if file != "" {
+		var err error
+		if m, err = l.DecodeSettings(dir, file); err != nil {
+			return nil, err
+		}
 	}
 	l.Tolerated = append(l.Tolerated, listsAsText(dir, file, m)...)
 	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
