@@ -147,26 +147,33 @@ func find(cs []collection, rel string) (c *collection, inner string, cats []stri
 // (:name, :slug and :categories are lower case in Jekyll too).
 // date is a document's date: a post's file name's, unless the front
 // matter's date: "Overrides the date from the name of the post"
-// (https://jekyllrb.com/docs/front-matter/); zero when it has neither.
-func (c *collection) date(inner string, fm map[string]any) time.Time {
-	var date time.Time
+// (https://jekyllrb.com/docs/front-matter/); ok is false when it has
+// neither (a post dated year 1, 0001-01-01-x.md, has one).
+func (c *collection) date(inner string, fm map[string]any) (date time.Time, ok bool) {
 	name := path.Base(strings.TrimSuffix(inner, path.Ext(inner)))
 	if mm := postName.FindStringSubmatch(name); c.label == "posts" && mm != nil {
 		y, _ := strconv.Atoi(mm[1])
 		mo, _ := strconv.Atoi(mm[2])
 		d, _ := strconv.Atoi(mm[3])
-		date = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
+		date, ok = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC), true
 	}
-	if d, ok := fm["date"].(time.Time); ok {
-		date = d
+	if d, isTime := fm["date"].(time.Time); isTime {
+		date, ok = d, true
 	} else if s := str(fm["date"]); len(s) >= 10 {
-		if d, ok := layout.Time(s); ok {
-			date = d
+		if d, isTime := layout.Time(s); isTime {
+			date, ok = d, true
 		} else if d, err := time.Parse("2006-01-02", s[:10]); err == nil {
-			date = d
+			date, ok = d, true
 		}
 	}
-	return date
+	return date, ok
+}
+
+// dateAfter says whether the document at inner of c (front matter fm)
+// has a date, after now.
+func dateAfter(c *collection, inner string, fm map[string]any, now time.Time) bool {
+	d, ok := c.date(inner, fm)
+	return ok && d.After(now)
 }
 
 func (c *collection) url(inner string, fm map[string]any, cats []string) string {
@@ -178,11 +185,12 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	name := path.Base(noext)
 	title := name
 	var date time.Time
+	dated := false // a post's date, which may be year 1 (time.Time's zero)
 	if c.label == "posts" {
 		if mm := postName.FindStringSubmatch(name); mm != nil {
 			title = mm[4]
 		}
-		date = c.date(inner, fm)
+		date, dated = c.date(inner, fm)
 	}
 	if s := str(fm["slug"]); s != "" {
 		title = s
@@ -195,7 +203,7 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 		"collection": c.label, "path": noext, "name": slugify(name), "title": prettySlug(title), "slug": slugify(title),
 		"categories": strings.Join(cats, "/"), "output_ext": "",
 	}
-	if !date.IsZero() {
+	if dated {
 		vars["year"] = date.Format("2006")
 		vars["short_year"] = date.Format("06")
 		vars["month"] = date.Format("01")
@@ -367,7 +375,7 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		if r := flag(meta, rel); r != "" {
 			return r
 		}
-		if c, inner, _ := find(cs, rel); c != nil && !future && c.date(inner, meta).After(time.Now()) {
+		if c, inner, _ := find(cs, rel); c != nil && !future && dateAfter(c, inner, meta, time.Now()) {
 			return FutureReason
 		}
 		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output &&

@@ -154,6 +154,10 @@ func TestCollectionURLs(t *testing.T) {
 		{"collections_dir", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "coll/_rules/a.md", nil, "/rules/a/"},
 		{"collections_dir: the root's folder is not the collection", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "_rules/a.md", nil, ""},
 		{"post, date style", "title: J\n", "_posts/2020-01-02-My-Post.md", nil, "/2020/01/02/My-Post/"},
+		// A post dated year 1 (webdevjeffus/dungeons-of-olde orders its
+		// rules by 0001-01-01-…, 0002-…): a date like any other (jekyll
+		// 4.3.1 wrote rules/0001/01/01/stats.html), not "no date".
+		{"post dated 0001-01-01", "title: J\n", "rules/_posts/0001-01-01-stats.md", nil, "/rules/0001/01/01/stats/"},
 		{"post, categories", "permalink: pretty\n", "_posts/2020-01-02-My-Post.md", map[string]any{"categories": []any{"World", "Deep"}}, "/world/deep/2020/01/02/My-Post/"},
 		{"post in a folder: a category", "title: J\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
 		{"post, slug", "permalink: pretty\n", "_posts/2020-01-03-other.md", map[string]any{"slug": "custom"}, "/2020/01/03/custom/"},
