@@ -141,11 +141,13 @@ import (
 var ConfigFiles = []string{"_config.yml", "_config.yaml"}
 
 // DefaultExcludes are the names Jekyll 4 never publishes, whatever the
-// site's exclude: says (its Configuration::DEFAULTS), and the files of a
-// Ruby project that GitHub Pages' sites carry beside the pages.
+// site's exclude: says (its Configuration::DEFAULT_EXCLUDES; its
+// vendor/bundle/, vendor/cache/, vendor/gems/ and vendor/ruby/ are paths
+// from the source, so a site's own js/vendor/ is published), and the
+// files of a Ruby project that GitHub Pages' sites carry beside the pages.
 var DefaultExcludes = []string{
 	".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock",
-	"node_modules", "vendor", ".bundle",
+	"node_modules", "vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby", ".bundle",
 	"package.json", "package-lock.json", "Rakefile", "*.gemspec",
 }
 
