@@ -518,10 +518,11 @@ type Layout struct {
 	FolderURL func(dir string) (url, title string)
 	// FolderPlace is the place (1, 2, …) the tool gives the section of
 	// the content-relative folder dir that FolderURL titles among the
-	// other such sections, and whether the navigation folds it (Jekyll
-	// with just-the-docs: the collections in _config.yml's order, a
-	// collection's nav_fold); 0 for none. Nil for none.
-	FolderPlace func(dir string) (place int, fold bool)
+	// other such sections, whether the navigation folds it and whether it
+	// leaves it out (Jekyll with just-the-docs: the collections in
+	// _config.yml's order, a collection's nav_fold and nav_exclude); 0
+	// for none. Nil for none.
+	FolderPlace func(dir string) (place int, fold, hide bool)
 	// PageTitle is the tool's title of the page at the content-relative
 	// path rel that has no title: of its own (a Jekyll post's: its
 	// slug's words, capitalized), "" to keep sitegen's (a heading, the

@@ -312,13 +312,15 @@ func TestJekyllParentInCollection(t *testing.T) {
 // "the collections will be listed in the order given",
 // https://just-the-docs.com/docs/navigation/main/collections/), and Jekyll's
 // site.collections follows collections: as written; sitegen sorted them by
-// name. "nav_fold: true" on a collection makes it "a foldable category"
+// name. "Including `nav_fold: true` in a collection configuration *folds*
+// that collection: an expander symbol appears next to the collection name"
 // (ibid.): a group that folds.
 func TestJekyllCollectionOrder(t *testing.T) {
 	for _, tt := range []struct {
 		name, config string
 		want         []string
 		folded       []string
+		absent       []string
 	}{
 		{name: "just_the_docs.collections order",
 			config: "collections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
@@ -327,6 +329,12 @@ func TestJekyllCollectionOrder(t *testing.T) {
 		{name: "collections: order without just_the_docs",
 			config: "collections:\n  zulu:\n    output: true\n  alpha:\n    output: true\n  mike:\n    output: true\n",
 			want:   []string{"Zulu", ">Zed</a>", "alpha", ">Ace</a>", "Mike", ">Mid</a>"}},
+		// "# Exclude the collection from the navigation … # nav_exclude:
+		// true" (ibid., the collection's settings under just_the_docs).
+		{name: "a collection's nav_exclude",
+			config: "collections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
+				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    mike:\n      name: Mike Rules\n      nav_exclude: true\n    alpha:\n      name: Alpha Rules\n",
+			want: []string{"Zulu Rules", ">Zed</a>", "Alpha Rules", ">Ace</a>"}, absent: []string{"Mike Rules", ">Mid</a>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -359,6 +367,11 @@ func TestJekyllCollectionOrder(t *testing.T) {
 					t.Fatalf("navigation lacks %q (in order):\n%s", want, nav)
 				}
 				rest = rest[i+len(want):]
+			}
+			for _, not := range tt.absent {
+				if strings.Contains(nav, not) {
+					t.Errorf("navigation lists %s:\n%s", not, nav)
+				}
 			}
 			for _, name := range tt.want {
 				if strings.HasPrefix(name, ">") {

@@ -490,11 +490,12 @@ func CollectionReason(label string) string {
 // placeCollections sets l.FolderPlace: just-the-docs' sidebar writes the
 // collections of just_the_docs.collections in the order _config.yml
 // gives them ("{%- for collection_entry in site.just_the_docs.collections
-// -%}", _includes/components/site_nav.html; "nav_fold: true … the
-// collection … a foldable category",
+// -%}", _includes/components/site_nav.html; "Including `nav_fold: true`
+// in a collection configuration *folds* that collection",
 // https://just-the-docs.com/docs/navigation/main/collections/), and
 // Jekyll's site.collections follows collections: as written (a Ruby
-// hash keeps its order); the settings file (file, under dir) is read
+// hash keeps its order; "# Exclude the collection from the navigation
+// … nav_exclude: true", ibid.); the settings file (file, under dir) is read
 // again for that order, which the decoded map m has lost. A collection
 // listed in neither comes after those listed.
 func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
@@ -514,16 +515,17 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 		return
 	}
 	cs := collections(m, l.Settings.Permalink)
-	l.FolderPlace = func(dir string) (int, bool) {
+	l.FolderPlace = func(dir string) (int, bool, bool) {
 		c, inner, _ := find(cs, dir+"/")
 		if c == nil || inner != "" {
-			return 0, false
+			return 0, false, false
 		}
 		i := slices.Index(order, c.label)
 		if i < 0 {
-			return len(order) + 1, false
+			return len(order) + 1, false, false
 		}
-		return i + 1, layout.True(nested(m, "just_the_docs", "collections", c.label, "nav_fold"))
+		jtd := func(key string) bool { return layout.True(nested(m, "just_the_docs", "collections", c.label, key)) }
+		return i + 1, jtd("nav_fold"), jtd("nav_exclude")
 	}
 }
 

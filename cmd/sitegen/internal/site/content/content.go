@@ -1219,7 +1219,7 @@ func (s *Site) buildTree(pages []*Page) {
 			}
 		}
 		if s.Lay.FolderPlace != nil && dir != "" && sec.NoPage {
-			if _, fold := s.Lay.FolderPlace(dir); fold {
+			if _, fold, _ := s.Lay.FolderPlace(dir); fold {
 				sec.navFold = true // just-the-docs' nav_fold: a group that folds, closed
 			}
 		}
@@ -1522,7 +1522,7 @@ func (s *Site) collectionRank(p *Page) int {
 	}
 	if u, _ := s.Lay.FolderURL(p.dir()); u != "" {
 		if s.Lay.FolderPlace != nil {
-			place, _ := s.Lay.FolderPlace(p.dir())
+			place, _, _ := s.Lay.FolderPlace(p.dir())
 			return 1 + place
 		}
 		return 1
