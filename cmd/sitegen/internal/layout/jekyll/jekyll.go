@@ -1,5 +1,6 @@
-// Package jekyll recognises a Jekyll site (a folder holding _config.yml)
-// and states the rules of Jekyll, of the plugins GitHub Pages runs on
+// Package jekyll recognises a Jekyll site (a folder holding _config.yml,
+// or, without one, a template in _layouts/ or a dated post in _posts/:
+// Jekyll's defaults, RecogniseDefaults) and states the rules of Jekyll, of the plugins GitHub Pages runs on
 // every site, and of the just-the-docs theme, that sitegen builds it by,
 // each from https://jekyllrb.com/docs/,
 // https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins
