@@ -516,6 +516,13 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// FolderPlace is the place (1, 2, …) the tool gives the section of
+	// the content-relative folder dir that FolderURL titles among the
+	// other such sections, whether the navigation folds it and whether it
+	// leaves it out (Jekyll with just-the-docs: the collections in
+	// _config.yml's order, a collection's nav_fold and nav_exclude); 0
+	// for none. Nil for none.
+	FolderPlace func(dir string) (place int, fold, hide bool)
 	// PageTitle is the tool's title of the page at the content-relative
 	// path rel that has no title: of its own (a Jekyll post's: its
 	// slug's words, capitalized), "" to keep sitegen's (a heading, the
@@ -1166,6 +1173,9 @@ type Markup struct {
 	// Unclosed is what the tool makes of a first line "---" that no
 	// closing line matches (content.FrontMatterRule applies it).
 	Unclosed Unclosed
+	// TOCLevels are the heading levels, as written, that kramdown's
+	// {:toc} lists (Jekyll's kramdown: toc_levels:); nil: all (1..6).
+	TOCLevels []int
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool

@@ -137,33 +137,44 @@ func TestJemojiIDs(t *testing.T) {
 // to it" (https://kramdown.gettalong.org/converter/html.html#toc). Each want
 // is what jekyll 4.3.1 (kramdown 2.4) wrote for the same text, without the
 // entries' ids and with sitegen's levels (the title h1 is the frame's).
+// An entry keeps its heading's inline markup, links unwrapped
+// (Converter::Html#fix_for_toc_entry: remove_footnotes, unwrap_links).
+// "toc_levels: Defines the levels that are used for the table of
+// contents … (e.g. 1,2,3) or by using the range syntax (e.g. 1..3). Only
+// the specified levels are used for the table of contents. Default: 1..6"
+// (kramdown 2.4, lib/kramdown/options.rb); a heading of a level left out
+// is not listed, and the next listed one nests under the last listed one.
 func TestKramdownTOC(t *testing.T) {
 	tests := []struct {
-		name string
-		src  string
-		page Page
-		want string // the <ul>/<ol> of the contents, whitespace removed
+		name   string
+		src    string
+		page   Page
+		levels []int
+		want   string // the <ul>/<ol> of the contents, whitespace removed
 	}{
 		{"a bullet list, two headings, one with its own id",
 			"* TOC\n{:toc}\n\n## One\n\n## Two\n{: #custom }\n", Page{},
-			`<ul><li><a href="#one">One</a></li><li><a href="#custom">Two</a></li></ul>`},
+			nil, `<ul><li><a href="#one">One</a></li><li><a href="#custom">Two</a></li></ul>`},
 		{"nested by level, no_toc left out, an ordered list",
 			"1. TOC\n{:toc}\n\n## Rolling *dice*\n\n### Bonus\n\n## Damage `x`\n\n## Hidden\n{: .no_toc }\n", Page{},
-			`<ol><li><a href="#rolling-dice">Rolling dice</a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#damage-x">Damage x</a></li></ol>`},
+			nil, `<ol><li><a href="#rolling-dice">Rolling<em>dice</em></a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#damage-x">Damage<code>x</code></a></li></ol>`},
+		{"toc_levels 2..3: an h4 and the h1 left out; a heading's link unwrapped",
+			"1. TOC\n{:toc}\n\n# Top\n\n## Rolling *dice*\n\n### Bonus [link](x.html)\n{: #bonus-link }\n\n## Damage `x`\n\n#### Four\n", Page{}, []int{2, 3},
+			`<ol><li><a href="#rolling-dice">Rolling<em>dice</em></a><ol><li><a href="#bonus-link">Bonuslink</a></li></ol></li><li><a href="#damage-x">Damage<code>x</code></a></li></ol>`},
 		// (A <details markdown="block"> is split into such HTML lines by
 		// package jekyll, blockmarkdown.go.)
 		{"in a disclosure; the title heading the frame shows is not listed; a later h1 is",
 			"# Attack rules\n\n<details open>\n<summary>Contents</summary>\n\n1. TOC\n{:toc}\n\n</details>\n\n## Rolling\n\n### Bonus\n\n# Second top\n",
 			Page{DropH1: true},
-			`<ol><li><a href="#rolling">Rolling</a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#second-top">Second top</a></li></ol>`},
+			nil, `<ol><li><a href="#rolling">Rolling</a><ol><li><a href="#bonus">Bonus</a></li></ol></li><li><a href="#second-top">Second top</a></li></ol>`},
 		{"a deeper heading first, then a shallower one",
 			"- TOC\n{:toc}\n\n### Deep\n\n## Shallow\n", Page{},
-			`<ul><li><a href="#deep">Deep</a></li><li><a href="#shallow">Shallow</a></li></ul>`},
+			nil, `<ul><li><a href="#deep">Deep</a></li><li><a href="#shallow">Shallow</a></li></ul>`},
 	}
 	squeeze := strings.NewReplacer("\n", "", " ", "")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, _, problems := convert(t, Options{Dialects: Dialects{Kramdown: true}}, tt.src, tt.page)
+			out, _, problems := convert(t, Options{Dialects: Dialects{Kramdown: true, TOCLevels: tt.levels}}, tt.src, tt.page)
 			if len(problems) > 0 {
 				t.Errorf("problems: %q", problems)
 			}

@@ -6,6 +6,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	stdhtml "html"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
@@ -154,7 +155,9 @@ func (t h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 	if !hasH1 && !rawH1 {
 		return
 	}
+	st.writtenLevel = make(map[*ast.Heading]int, len(headings))
 	for _, h := range headings {
+		st.writtenLevel[h] = h.Level
 		h.Level = min(h.Level+1, 6)
 	}
 	st.demoteRaw = true
@@ -532,16 +535,28 @@ func (s *slugIDs) Put(value []byte) { s.used[string(value)] = true }
 // the page's table of contents as kramdown writes it: "all headers that
 // have an ID set" (https://kramdown.gettalong.org/converter/html.html#toc)
 // but those marked {: .no_toc } ("the header will be excluded from the
-// table of contents", ibid.), in the order of the page, each a link to its
+// table of contents", ibid.) and those of a level toc_levels leaves out
+// ("Only the specified levels are used for the table of contents",
+// kramdown's options), in the order of the page, each a link to its
 // heading's id, a heading nested under the last one before it of a lower
 // level, in a list of the kind the author wrote (ordered or not). The
 // heading the frame shows as the page's title (Page.DropH1) is no longer
-// in the body, and not listed. Entries are the headings' plain text
-// (kramdown keeps their emphasis and code).
-type kramdownTOC struct{}
+// in the body, and not listed. An entry keeps its heading's inline markup
+// (emphasis, code), its links unwrapped and its footnotes left out
+// (Converter::Html#fix_for_toc_entry).
+type kramdownTOC struct {
+	levels []int // toc_levels; nil: all
+}
 
 // Transform implements parser.ASTTransformer.
-func (kramdownTOC) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+func (k kramdownTOC) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	var written map[*ast.Heading]int
+	if st := state(pc); st != nil {
+		written = st.writtenLevel
+	}
+	listed := func(h *ast.Heading) bool {
+		return k.levels == nil || slices.Contains(k.levels, cmp.Or(written[h], h.Level))
+	}
 	var tocs []*kramdown.TOCList
 	var headings []*ast.Heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -552,7 +567,7 @@ func (kramdownTOC) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		case *kramdown.TOCList:
 			tocs = append(tocs, n)
 		case *ast.Heading:
-			if _, no := n.Attribute(kramdown.NoTOC); !no && HeadingID(n) != "" {
+			if _, no := n.Attribute(kramdown.NoTOC); !no && HeadingID(n) != "" && listed(n) {
 				headings = append(headings, n)
 			}
 			return ast.WalkSkipChildren, nil
@@ -561,6 +576,47 @@ func (kramdownTOC) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 	})
 	for _, t := range tocs {
 		t.Parent().ReplaceChild(t.Parent(), t, tocList(t.Marker, headings, reader.Source()))
+	}
+}
+
+// tocEntry appends to link a copy of the inline content of heading h
+// (source src) as kramdown's table of contents writes it: emphasis, code
+// and the like kept, a link's text in place of the link, a footnote
+// reference left out; what it cannot copy, its plain text.
+func tocEntry(link ast.Node, h ast.Node, src []byte) {
+	for c := h.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			t := ast.NewTextSegment(c.Segment)
+			t.SetSoftLineBreak(c.SoftLineBreak())
+			t.SetRaw(c.IsRaw())
+			link.AppendChild(link, t)
+		case *ast.String:
+			t := ast.NewString(c.Value)
+			t.SetCode(c.IsCode())
+			t.SetRaw(c.IsRaw())
+			link.AppendChild(link, t)
+		case *ast.Emphasis:
+			e := ast.NewEmphasis(c.Level)
+			tocEntry(e, c, src)
+			link.AppendChild(link, e)
+		case *ast.CodeSpan:
+			e := ast.NewCodeSpan()
+			tocEntry(e, c, src)
+			link.AppendChild(link, e)
+		case *east.Strikethrough:
+			e := east.NewStrikethrough()
+			tocEntry(e, c, src)
+			link.AppendChild(link, e)
+		case *ast.Link:
+			tocEntry(link, c, src) // unwrap_links
+		case *east.FootnoteLink:
+			// remove_footnotes
+		default:
+			if s := PlainText(c, src); s != "" {
+				link.AppendChild(link, ast.NewString([]byte(s)))
+			}
+		}
 	}
 }
 
@@ -586,7 +642,7 @@ func tocList(marker byte, headings []*ast.Heading, src []byte) *ast.List {
 		}
 		link := ast.NewLink()
 		link.Destination = []byte("#" + HeadingID(h))
-		link.AppendChild(link, ast.NewString([]byte(PlainText(h, src))))
+		tocEntry(link, h, src)
 		tb := ast.NewTextBlock()
 		tb.AppendChild(tb, link)
 		item := ast.NewListItem(2)

@@ -126,6 +126,9 @@ type Dialects struct {
 	NoteEmbeds bool
 	// Kramdown applies kramdown attribute lists ({: #id .class}, {:toc}).
 	Kramdown bool
+	// TOCLevels are the heading levels kramdown's {:toc} lists (its
+	// toc_levels option, layout.Markup.TOCLevels); nil: all, 1..6.
+	TOCLevels []int
 	// AttrList applies Python-Markdown's attribute lists ({ #id .class
 	// key=value }, MkDocs' attr_list), by the same extension (package
 	// kramdown).
@@ -876,6 +879,9 @@ type pageState struct {
 	// demoteRaw: the page's headings move one level down, those of its
 	// raw HTML too (h1Transformer; warnTransformer rewrites the HTML).
 	demoteRaw bool
+	// writtenLevel is the level each heading was written at, where
+	// h1Transformer moved it (kramdown's toc_levels count those).
+	writtenLevel map[*ast.Heading]int
 	// work is what the outermost page made so far, shared with the
 	// notes it embeds (obsidian.go, blocks.go).
 	work *pageWork
@@ -1019,7 +1025,7 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(h1Transformer{own: e.m.opts.Dialects.OwnH1, unlessH1: e.m.opts.Dialects.TitleUnlessH1}, 1000),
 		// kramdown's {:toc} lists the headings the body keeps, before its
 		// links are resolved and checked.
-		util.Prioritized(kramdownTOC{}, 1001),
+		util.Prioritized(kramdownTOC{levels: e.m.opts.Dialects.TOCLevels}, 1001),
 		util.Prioritized(blockTransformer{m: e.m}, 1002),
 		util.Prioritized(linkTransformer{m: e.m}, 1003),
 		util.Prioritized(queryTransformer{m: e.m}, 1004),

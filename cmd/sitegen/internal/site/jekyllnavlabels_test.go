@@ -305,3 +305,85 @@ func TestJekyllParentInCollection(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllCollectionOrder: just-the-docs' sidebar lists the collections
+// in the order _config.yml writes them ("{%- for collection_entry in
+// site.just_the_docs.collections -%}", _includes/components/site_nav.html;
+// "the collections will be listed in the order given",
+// https://just-the-docs.com/docs/navigation/main/collections/), and Jekyll's
+// site.collections follows collections: as written; sitegen sorted them by
+// name. "Including `nav_fold: true` in a collection configuration *folds*
+// that collection: an expander symbol appears next to the collection name"
+// (ibid.): a group that folds.
+func TestJekyllCollectionOrder(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		want         []string
+		folded       []string
+		absent       []string
+	}{
+		{name: "just_the_docs.collections order",
+			config: "collections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
+				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    mike:\n      name: Mike Rules\n    alpha:\n      name: Alpha Rules\n      nav_fold: true\n",
+			want: []string{"Zulu Rules", ">Zed</a>", "Mike Rules", ">Mid</a>", "Alpha Rules", ">Ace</a>"}, folded: []string{"Alpha Rules"}},
+		{name: "collections: order without just_the_docs",
+			config: "collections:\n  zulu:\n    output: true\n  alpha:\n    output: true\n  mike:\n    output: true\n",
+			want:   []string{"Zulu", ">Zed</a>", "alpha", ">Ace</a>", "Mike", ">Mid</a>"}},
+		// "# Exclude the collection from the navigation … # nav_exclude:
+		// true" (ibid., the collection's settings under just_the_docs).
+		{name: "a collection's nav_exclude",
+			config: "collections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
+				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    mike:\n      name: Mike Rules\n      nav_exclude: true\n    alpha:\n      name: Alpha Rules\n",
+			want: []string{"Zulu Rules", ">Zed</a>", "Alpha Rules", ">Ace</a>"}, absent: []string{"Mike Rules", ">Mid</a>"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, map[string]string{
+				"_config.yml":   "title: J\n" + tt.config,
+				"index.md":      "---\ntitle: Home\n---\nHi.\n",
+				"_alpha/ace.md": "---\ntitle: Ace\n---\nA.\n",
+				// an index page left out of the navigation: the collection's
+				// name heads its documents, folded where nav_fold says
+				"_alpha/index.md": "---\ntitle: Alpha\nnav_exclude: true\n---\nA.\n",
+				"_zulu/zed.md":    "---\ntitle: Zed\n---\nZ.\n",
+				"_mike/mid.md":    "---\ntitle: Mid\n---\nM.\n",
+			})
+			dest := filepath.Join(t.TempDir(), "public")
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nav := string(b)
+			if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+				nav = nav[i:j]
+			}
+			rest := nav
+			for _, want := range tt.want {
+				i := strings.Index(rest, want)
+				if i < 0 {
+					t.Fatalf("navigation lacks %q (in order):\n%s", want, nav)
+				}
+				rest = rest[i+len(want):]
+			}
+			for _, not := range tt.absent {
+				if strings.Contains(nav, not) {
+					t.Errorf("navigation lists %s:\n%s", not, nav)
+				}
+			}
+			for _, name := range tt.want {
+				if strings.HasPrefix(name, ">") {
+					continue
+				}
+				i := strings.Index(nav, name)
+				before := nav[:i]
+				folds := strings.LastIndex(before, "<summary") > strings.LastIndex(before, "</summary>") && strings.LastIndex(before, "<summary") > strings.LastIndex(before, "</details>")
+				if folds != slices.Contains(tt.folded, name) {
+					t.Errorf("%s folds: %v, want %v:\n%s", name, folds, !folds, nav)
+				}
+			}
+		})
+	}
+}

@@ -169,6 +169,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		Dialects: markup.Dialects{
 			NoteEmbeds:         s.Lay.Kind == layout.Obsidian || s.Lay.Kind == layout.Sitegen, // Obsidian's Markdown
 			Kramdown:           s.Lay.Kind == layout.Jekyll,
+			TOCLevels:          s.Lay.Markup.TOCLevels,
 			AttrList:           s.Lay.Markup.AttrList,
 			Emoji:              s.Lay.Markup.Emoji,
 			CustomIcons:        s.Lay.Markup.CustomIcons,

@@ -3,7 +3,8 @@
 // the folder its build's quartz build -d names),
 // Docusaurus, VitePress, Astro Starlight, MkDocs, Zola, Hugo, Jekyll (their
 // settings files),
-// sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
+// sitegen's own (site.toml or content/), a Jekyll site without settings
+// (_layouts/ or _posts/, jekyll.RecogniseDefaults), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html, or
 // docs/index.html, loads docsify). A tool's settings file is the most
 // specific sign, so it comes before the content/ folder a Quartz site
@@ -73,6 +74,9 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 			l.File = ""
 		}
 		return l, nil
+	}
+	if l, err := jekyll.RecogniseDefaults(dir); err != nil || l != nil {
+		return l, err
 	}
 	if l, err := obsidian.Recognise(dir); err != nil || l != nil {
 		return l, err

@@ -23,6 +23,15 @@ func TestLayout(t *testing.T) {
 		{"sitegen site opened in Obsidian", map[string]string{".obsidian/": "", "site.toml": "", "content/a.md": ""}, layout.Sitegen},
 		{"jekyll", map[string]string{"_config.yml": "title: x\n", "index.md": ""}, layout.Jekyll},
 		{"jekyll vault", map[string]string{"_config.yml": "", ".obsidian/": ""}, layout.Jekyll},
+		// Jekyll builds a folder without _config.yml with its defaults
+		// (GitHub Pages too: stars-and-signs/stars-and-signs keeps its
+		// layouts and posts at the root, its only _config.yml in docs/):
+		// a _layouts/ folder with a template, or _posts/ with a dated post.
+		{"jekyll without _config.yml: _layouts/", map[string]string{"_layouts/default.html": "<main>{{ content }}</main>", "index.md": "---\ntitle: x\n---\n"}, layout.Jekyll},
+		{"jekyll without _config.yml: _posts/", map[string]string{"_posts/2024-01-02-hello.md": "---\n---\nHi\n", "index.md": ""}, layout.Jekyll},
+		{"_layouts/ without a template", map[string]string{"_layouts/": "", "a.md": ""}, layout.Markdown},
+		{"_posts/ without a dated post", map[string]string{"_posts/notes.md": "", "a.md": ""}, layout.Markdown},
+		{"sitegen's content/ beside _layouts/", map[string]string{"content/a.md": "", "_layouts/default.html": ""}, layout.Sitegen},
 		{"hugo", map[string]string{"hugo.toml": "", "content/a.md": ""}, layout.Hugo},
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: x\n", "docs/index.md": ""}, layout.MkDocs},
 		{"folder", map[string]string{"README.md": "", "classes/fighter.md": ""}, layout.Markdown},

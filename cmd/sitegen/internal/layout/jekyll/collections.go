@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
@@ -145,26 +147,33 @@ func find(cs []collection, rel string) (c *collection, inner string, cats []stri
 // (:name, :slug and :categories are lower case in Jekyll too).
 // date is a document's date: a post's file name's, unless the front
 // matter's date: "Overrides the date from the name of the post"
-// (https://jekyllrb.com/docs/front-matter/); zero when it has neither.
-func (c *collection) date(inner string, fm map[string]any) time.Time {
-	var date time.Time
+// (https://jekyllrb.com/docs/front-matter/); ok is false when it has
+// neither (a post dated year 1, 0001-01-01-x.md, has one).
+func (c *collection) date(inner string, fm map[string]any) (date time.Time, ok bool) {
 	name := path.Base(strings.TrimSuffix(inner, path.Ext(inner)))
 	if mm := postName.FindStringSubmatch(name); c.label == "posts" && mm != nil {
 		y, _ := strconv.Atoi(mm[1])
 		mo, _ := strconv.Atoi(mm[2])
 		d, _ := strconv.Atoi(mm[3])
-		date = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
+		date, ok = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC), true
 	}
-	if d, ok := fm["date"].(time.Time); ok {
-		date = d
+	if d, isTime := fm["date"].(time.Time); isTime {
+		date, ok = d, true
 	} else if s := str(fm["date"]); len(s) >= 10 {
-		if d, ok := layout.Time(s); ok {
-			date = d
+		if d, isTime := layout.Time(s); isTime {
+			date, ok = d, true
 		} else if d, err := time.Parse("2006-01-02", s[:10]); err == nil {
-			date = d
+			date, ok = d, true
 		}
 	}
-	return date
+	return date, ok
+}
+
+// dateAfter says whether the document at inner of c (front matter fm)
+// has a date, after now.
+func dateAfter(c *collection, inner string, fm map[string]any, now time.Time) bool {
+	d, ok := c.date(inner, fm)
+	return ok && d.After(now)
 }
 
 func (c *collection) url(inner string, fm map[string]any, cats []string) string {
@@ -176,11 +185,12 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	name := path.Base(noext)
 	title := name
 	var date time.Time
+	dated := false // a post's date, which may be year 1 (time.Time's zero)
 	if c.label == "posts" {
 		if mm := postName.FindStringSubmatch(name); mm != nil {
 			title = mm[4]
 		}
-		date = c.date(inner, fm)
+		date, dated = c.date(inner, fm)
 	}
 	if s := str(fm["slug"]); s != "" {
 		title = s
@@ -193,7 +203,7 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 		"collection": c.label, "path": noext, "name": slugify(name), "title": prettySlug(title), "slug": slugify(title),
 		"categories": strings.Join(cats, "/"), "output_ext": "",
 	}
-	if !date.IsZero() {
+	if dated {
 		vars["year"] = date.Format("2006")
 		vars["short_year"] = date.Format("06")
 		vars["month"] = date.Format("01")
@@ -365,7 +375,7 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		if r := flag(meta, rel); r != "" {
 			return r
 		}
-		if c, inner, _ := find(cs, rel); c != nil && !future && c.date(inner, meta).After(time.Now()) {
+		if c, inner, _ := find(cs, rel); c != nil && !future && dateAfter(c, inner, meta, time.Now()) {
 			return FutureReason
 		}
 		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output &&
@@ -475,4 +485,73 @@ const UndatedPostReason = "a post without YEAR-MONTH-DAY- in its name (Jekyll sk
 // collection whose output is not true.
 func CollectionReason(label string) string {
 	return "_" + label + "/ (Jekyll collection without output: true)"
+}
+
+// placeCollections sets l.FolderPlace: just-the-docs' sidebar writes the
+// collections of just_the_docs.collections in the order _config.yml
+// gives them ("{%- for collection_entry in site.just_the_docs.collections
+// -%}", _includes/components/site_nav.html; "Including `nav_fold: true`
+// in a collection configuration *folds* that collection",
+// https://just-the-docs.com/docs/navigation/main/collections/), and
+// Jekyll's site.collections follows collections: as written (a Ruby
+// hash keeps its order; "# Exclude the collection from the navigation
+// … nav_exclude: true", ibid.); the settings file (file, under dir) is read
+// again for that order, which the decoded map m has lost. A collection
+// listed in neither comes after those listed.
+func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
+	raw, err := layout.ReadSetting(dir, file)
+	if err != nil {
+		return
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(raw, &root) != nil {
+		return
+	}
+	order := mappingKeys(&root, "just_the_docs", "collections")
+	if len(order) == 0 {
+		order = mappingKeys(&root, "collections")
+	}
+	if len(order) == 0 {
+		return
+	}
+	cs := collections(m, l.Settings.Permalink)
+	l.FolderPlace = func(dir string) (int, bool, bool) {
+		c, inner, _ := find(cs, dir+"/")
+		if c == nil || inner != "" {
+			return 0, false, false
+		}
+		i := slices.Index(order, c.label)
+		if i < 0 {
+			return len(order) + 1, false, false
+		}
+		jtd := func(key string) bool { return layout.True(nested(m, "just_the_docs", "collections", c.label, key)) }
+		return i + 1, jtd("nav_fold"), jtd("nav_exclude")
+	}
+}
+
+// mappingKeys are the keys of the mapping at the path keys of the YAML
+// document root, in the order written, each once.
+func mappingKeys(root *yaml.Node, keys ...string) []string {
+	_, n := keyNode(root, keys...)
+	if n == nil {
+		return nil
+	}
+	var out []string
+	if n.Kind == yaml.SequenceNode { // collections: [a, b]
+		for _, c := range n.Content {
+			if c.Kind == yaml.ScalarNode && !slices.Contains(out, c.Value) {
+				out = append(out, c.Value)
+			}
+		}
+		return out
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

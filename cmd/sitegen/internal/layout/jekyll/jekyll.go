@@ -1,5 +1,6 @@
-// Package jekyll recognises a Jekyll site (a folder holding _config.yml)
-// and states the rules of Jekyll, of the plugins GitHub Pages runs on
+// Package jekyll recognises a Jekyll site (a folder holding _config.yml,
+// or, without one, a template in _layouts/ or a dated post in _posts/:
+// Jekyll's defaults, RecogniseDefaults) and states the rules of Jekyll, of the plugins GitHub Pages runs on
 // every site, and of the just-the-docs theme, that sitegen builds it by,
 // each from https://jekyllrb.com/docs/,
 // https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins
@@ -126,6 +127,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -140,11 +142,13 @@ import (
 var ConfigFiles = []string{"_config.yml", "_config.yaml"}
 
 // DefaultExcludes are the names Jekyll 4 never publishes, whatever the
-// site's exclude: says (its Configuration::DEFAULTS), and the files of a
-// Ruby project that GitHub Pages' sites carry beside the pages.
+// site's exclude: says (its Configuration::DEFAULT_EXCLUDES; its
+// vendor/bundle/, vendor/cache/, vendor/gems/ and vendor/ruby/ are paths
+// from the source, so a site's own js/vendor/ is published), and the
+// files of a Ruby project that GitHub Pages' sites carry beside the pages.
 var DefaultExcludes = []string{
 	".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock",
-	"node_modules", "vendor", ".bundle",
+	"node_modules", "vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby", ".bundle",
 	"package.json", "package-lock.json", "Rakefile", "*.gemspec",
 }
 
@@ -169,6 +173,55 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
+	return recognise(dir, file)
+}
+
+// RecogniseDefaults returns the layout of the Jekyll site at dir that has
+// no _config.yml, nil when dir is not one: Jekyll's options "can either
+// be specified in a _config.yml … or … as flags"
+// (https://jekyllrb.com/docs/configuration/), and without either it
+// builds the folder with its defaults, as GitHub Pages does a repository
+// without one. What tells such a folder from a folder of Markdown is
+// Jekyll's own: a _layouts/ folder holding a template ("_layouts: These
+// are the templates that wrap posts",
+// https://jekyllrb.com/docs/structure/), or a _posts/ folder holding a
+// post named YEAR-MONTH-DAY-title. Package detect asks after the tools'
+// settings files and sitegen's own signs.
+func RecogniseDefaults(dir string) (*layout.Layout, error) {
+	if !hasEntry(dir, "_layouts", func(name string) bool { return strings.HasSuffix(name, ".html") }) &&
+		!hasEntry(dir, "_posts", postName.MatchString) {
+		return nil, nil
+	}
+	return recognise(dir, "")
+}
+
+// maxSignEntries bounds the entries hasEntry reads.
+const maxSignEntries = 1000
+
+// hasEntry says whether the folder sub of dir (not a link) holds a file
+// whose name ok accepts.
+func hasEntry(dir, sub string, ok func(name string) bool) bool {
+	p := filepath.Join(dir, sub)
+	if fi, err := os.Lstat(p); err != nil || !fi.IsDir() {
+		return false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(maxSignEntries)
+	for _, e := range entries {
+		if e.Type().IsRegular() && ok(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// recognise reads the Jekyll site at dir whose settings file is file
+// ("" for none: Jekyll's defaults).
+func recognise(dir, file string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
 		// "A static file is a file that does not contain any front
@@ -185,9 +238,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true
-	m, err := l.DecodeSettings(dir, file)
-	if err != nil {
-		return nil, err
+	m := map[string]any{}
+	if file != "" {
+		var err error
+		if m, err = l.DecodeSettings(dir, file); err != nil {
+			return nil, err
+		}
 	}
 	l.Tolerated = append(l.Tolerated, listsAsText(dir, file, m)...)
 	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
@@ -214,6 +270,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if kd, _ := m["kramdown"].(map[string]any); kd == nil || kd["input"] == nil || strings.EqualFold(fmt.Sprint(kd["input"]), "GFM") {
 		l.Markup.Slug = GFMSlug
 	}
+	l.Markup.TOCLevels = tocLevels(l, dir, file, nested(m, "kramdown", "toc_levels"))
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.NavDistinct = true
 	l.Settings.Title = l.Str(m, "title")
@@ -275,6 +332,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HomeTagline = strings.Join(strings.Fields(l.Str(m, "description")), " ")
 	}
 	publishCollections(l, m)
+	placeCollections(l, m, dir, file)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,
@@ -644,4 +702,104 @@ func keyPlace(root *yaml.Node, key string) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// tocLevels reads kramdown's toc_levels (v, under kramdown: in the
+// settings file file of dir): "The individual levels can be specified by
+// separating them with commas (e.g. 1,2,3) or by using the range syntax
+// (e.g. 1..3). Only the specified levels are used for the table of
+// contents. Default: 1..6" (kramdown 2.4, lib/kramdown/options.rb). Any
+// other value stops kramdown ("Invalid syntax for option toc_levels"),
+// and Jekyll's build: a problem at the key, a warning in lenient mode,
+// and all levels listed. Nil for all levels.
+func tocLevels(l *layout.Layout, dir, file string, v any) []int {
+	var out []int
+	add := func(n int) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	ok := true
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case string:
+		v = strings.TrimSpace(v)
+		if m := tocRange.FindStringSubmatch(v); m != nil {
+			for n := int(m[1][0] - '0'); n <= int(m[2][0]-'0'); n++ {
+				add(n)
+			}
+		} else if tocList.MatchString(v) {
+			for _, d := range strings.Split(v, ",") {
+				add(int(d[0] - '0'))
+			}
+		} else {
+			ok = false
+		}
+	case []any:
+		for _, x := range v {
+			switch x := x.(type) {
+			case int:
+				add(x)
+			case string:
+				n, err := strconv.Atoi(strings.TrimSpace(x))
+				ok = ok && err == nil
+				add(n)
+			default:
+				ok = false
+			}
+		}
+	default:
+		ok = false
+	}
+	if ok {
+		l.Read = append(l.Read, "kramdown.toc_levels")
+		if out == nil {
+			out = []int{} // an empty range (3..1) lists nothing
+		}
+		return out
+	}
+	var root yaml.Node
+	line, col := 0, 0
+	if raw, err := layout.ReadSetting(dir, file); err == nil && yaml.Unmarshal(raw, &root) == nil {
+		if k, _ := keyNode(&root, "kramdown", "toc_levels"); k != nil {
+			line, col = k.Line, k.Column
+		}
+	}
+	l.Tolerated = append(l.Tolerated, &layout.ConfigError{File: file, Line: line, Col: col, Key: "kramdown.toc_levels", LenientWarning: true,
+		Msg: fmt.Sprintf("%v is not a list of levels (1,2,3) nor a range (1..3): kramdown stops Jekyll's build here (\"Invalid syntax for option toc_levels\"); "+
+			"lenient mode (--broken-links warn) lists all levels", v)})
+	return nil
+}
+
+// tocRange and tocList are kramdown's forms of toc_levels as text.
+var (
+	tocRange = regexp.MustCompile(`^(\d)\.\.(\d)$`)
+	tocList  = regexp.MustCompile(`^\d(?:,\d)*$`)
+)
+
+// keyNode is the key node at the path keys of the YAML document root and
+// its value (the last of duplicate keys, as the decoded settings), nil
+// when it is not there.
+func keyNode(root *yaml.Node, keys ...string) (key, value *yaml.Node) {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for _, k := range keys {
+		if n.Kind != yaml.MappingNode {
+			return nil, nil
+		}
+		key = nil
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				key, value = n.Content[i], n.Content[i+1]
+			}
+		}
+		if key == nil {
+			return nil, nil
+		}
+		n = value
+	}
+	return key, value
 }

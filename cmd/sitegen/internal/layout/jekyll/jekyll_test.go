@@ -21,9 +21,14 @@ func TestRecognise(t *testing.T) {
 		skipped  []string
 		kept     []string
 	}{
+		// Jekyll 4.3.1's Configuration::DEFAULT_EXCLUDES name
+		// "vendor/bundle/ vendor/cache/ vendor/gems/ vendor/ruby/", paths
+		// from the source (EntryFilter#glob_include? joins them to it): a
+		// site's own js/vendor/ is published (webdevjeffus/dungeons-of-olde's
+		// js/vendor/modernizr-2.8.3.min.js, which sitegen left out).
 		{name: "defaults", config: "theme: just-the-docs\n", content: ".",
-			skipped: []string{"_site", "_includes", "_config.yml", "Gemfile", "Gemfile.lock", "vendor", "node_modules", ".jekyll-cache", "x.gemspec", "docs/_drafts"},
-			kept:    []string{"index.md", "docs/rules.md", "assets/img/a.png"}},
+			skipped: []string{"_site", "_includes", "_config.yml", "Gemfile", "Gemfile.lock", "vendor/bundle", "vendor/ruby/x.rb", "node_modules", ".jekyll-cache", "x.gemspec", "docs/_drafts"},
+			kept:    []string{"index.md", "docs/rules.md", "assets/img/a.png", "js/vendor", "js/vendor/modernizr.js", "assets/vendor/bundle", "vendor/other.js"}},
 		{name: "settings", config: "title: SRD 5.1\nurl: https://srd.test\nbaseurl: /srd\npermalink: pretty\nlang: de\n", content: ".",
 			settings: layout.Settings{Title: "SRD 5.1", BaseURL: "https://srd.test/srd/", Permalink: "pretty", LanguageCode: "de"}},
 		{name: "baseurl alone", config: "baseurl: \"/srd/\"\n", content: ".", settings: layout.Settings{BaseURL: "/srd/"}},
@@ -154,6 +159,10 @@ func TestCollectionURLs(t *testing.T) {
 		{"collections_dir", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "coll/_rules/a.md", nil, "/rules/a/"},
 		{"collections_dir: the root's folder is not the collection", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "_rules/a.md", nil, ""},
 		{"post, date style", "title: J\n", "_posts/2020-01-02-My-Post.md", nil, "/2020/01/02/My-Post/"},
+		// A post dated year 1 (webdevjeffus/dungeons-of-olde orders its
+		// rules by 0001-01-01-…, 0002-…): a date like any other (jekyll
+		// 4.3.1 wrote rules/0001/01/01/stats.html), not "no date".
+		{"post dated 0001-01-01", "title: J\n", "rules/_posts/0001-01-01-stats.md", nil, "/rules/0001/01/01/stats/"},
 		{"post, categories", "permalink: pretty\n", "_posts/2020-01-02-My-Post.md", map[string]any{"categories": []any{"World", "Deep"}}, "/world/deep/2020/01/02/My-Post/"},
 		{"post in a folder: a category", "title: J\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
 		{"post, slug", "permalink: pretty\n", "_posts/2020-01-03-other.md", map[string]any{"slug": "custom"}, "/2020/01/03/custom/"},
@@ -450,5 +459,39 @@ func TestListSettingAsText(t *testing.T) {
 	}
 	if !slices.Contains(l.Include, "-js") {
 		t.Errorf("Include = %v, want -js read as a list of one", l.Include)
+	}
+}
+
+// TestTOCLevels: kramdown's toc_levels, under kramdown: in _config.yml
+// (Jekyll hands that map to kramdown): "The individual levels can be
+// specified by separating them with commas (e.g. 1,2,3) or by using the
+// range syntax (e.g. 1..3) … Default: 1..6" (kramdown 2.4,
+// lib/kramdown/options.rb, which raises "Invalid syntax for option
+// toc_levels" on any other text, and stops Jekyll's build).
+func TestTOCLevels(t *testing.T) {
+	for _, tt := range []struct {
+		config string
+		want   []int
+		bad    bool
+	}{
+		{"title: x\n", nil, false},
+		{"kramdown:\n  toc_levels: 2..3\n", []int{2, 3}, false},
+		{"kramdown:\n  toc_levels: \"1,3,3\"\n", []int{1, 3}, false},
+		{"kramdown:\n  toc_levels: [2, 4]\n", []int{2, 4}, false},
+		{"kramdown:\n  toc_levels: h2\n", nil, true},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": tt.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise(%q) = %v, %v", tt.config, l, err)
+		}
+		if !slices.Equal(l.Markup.TOCLevels, tt.want) {
+			t.Errorf("%q: TOCLevels = %v, want %v", tt.config, l.Markup.TOCLevels, tt.want)
+		}
+		bad := slices.ContainsFunc(l.Tolerated, func(ce *layout.ConfigError) bool {
+			return ce.Key == "kramdown.toc_levels" && ce.LenientWarning && ce.Line == 2
+		})
+		if bad != tt.bad {
+			t.Errorf("%q: a problem at kramdown.toc_levels: %v, want %v (%+v)", tt.config, bad, tt.bad, l.Tolerated)
+		}
 	}
 }

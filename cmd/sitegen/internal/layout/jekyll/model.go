@@ -309,7 +309,7 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	d["excerpt"] = excerpt(body, str(d["excerpt_separator"]))
 	if c, inner, cats := find(s.cs, rel); c != nil {
 		d["collection"] = c.label
-		if date := c.date(inner, d); !date.IsZero() {
+		if date, ok := c.date(inner, d); ok {
 			d["date"] = date
 		}
 		if c.label == "posts" && str(d["title"]) == "" {

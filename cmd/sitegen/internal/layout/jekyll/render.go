@@ -426,29 +426,38 @@ func rangeInteger(v any) (any, error) {
 
 // forFiltered is a for tag with filters after its collection: the tag's
 // start, the filters, and the tag's end.
-var forFiltered = regexp.MustCompile(`(\{%-?\s*for\s+[\w-]+\s+in\s+[^\s|%]+(?:\s+reversed)?)\s*(\|[^%]*?)(-?%\})`)
+var forFiltered = regexp.MustCompile(`(\{%-?\s*(for|tablerow)\s+[\w-]+\s+in\s+[^\s|%]+(?:\s+reversed)?)((?:[^%]|%[^}])*?)(-?%\})`)
 
-// forAttr is a for tag's limit: or offset:.
-var forAttr = regexp.MustCompile(`\b(?:limit|offset)\s*:\s*[\w.]+`)
+// forAttr is a for tag's limit: or offset:, a tablerow's cols: too.
+var forAttr = regexp.MustCompile(`\b(?:limit|offset|cols)\s*:\s*[\w.]+`)
 
-// forFilters writes a for tag whose collection has filters after it
-// ({% for f in page.features | sort: 'name' %}) as Ruby's lax Liquid
-// reads it: Liquid::For#lax_parse takes "for x in collection" and the
-// tag's limit: and offset: (/\A(\w+)\s+in\s+(QuotedFragment+)\s*(reversed)?/
-// and TagAttributes) and passes over the rest (Jekyll 4.3.1 warns
-// "Expected end_of_string but found pipe" and loops over the collection
-// as it is), where the engine applies the filters.
+// forFilters writes a for or tablerow tag with more than its collection
+// and attributes after it ({% for f in page.features | sort: 'name' %},
+// {% tablerow a in site.data.arrays % cols:3 %}) as Ruby's lax Liquid
+// reads it: Liquid::For#lax_parse and Liquid::TableRow take "x in
+// collection" and the tag's attributes (/\A(\w+)\s+in\s+(QuotedFragment+)\s*(reversed)?/
+// and TagAttributes, limit:, offset:, a tablerow's cols:) and pass over
+// the rest (Jekyll 4.3.1 warns "Expected end_of_string but found pipe"
+// and loops over the collection as it is), where the engine applies the
+// filters or stops at the stray "%". A tag with nothing but attributes
+// after its collection is left as written.
 func forFilters(src []byte) []byte {
-	if !bytes.Contains(src, []byte("for")) {
+	if !bytes.Contains(src, []byte("for")) && !bytes.Contains(src, []byte("tablerow")) {
 		return src
 	}
 	return forFiltered.ReplaceAllFunc(src, func(tag []byte) []byte {
 		m := forFiltered.FindSubmatch(tag)
+		if !bytes.ContainsAny(m[3], "|%") {
+			return tag
+		}
 		out := append([]byte(nil), m[1]...)
-		for _, a := range forAttr.FindAll(m[2], -1) {
+		for _, a := range forAttr.FindAll(m[3], -1) {
+			if string(m[2]) == "for" && bytes.HasPrefix(a, []byte("cols")) {
+				continue
+			}
 			out = append(append(out, ' '), a...)
 		}
-		return append(append(out, ' '), m[3]...)
+		return append(append(out, ' '), m[4]...)
 	})
 }
 

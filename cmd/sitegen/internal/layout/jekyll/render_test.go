@@ -141,6 +141,15 @@ func TestLiquidRun(t *testing.T) {
 		// end_of_string but found pipe" and loops unsorted:
 		// rooneg/5srd.github.io's subclass layout).
 		{"lax for with filters", `{% for m in site.data.monsters | sort: 'name' %}{{ m.name }},{% endfor %}`, "Goblin,Orc,Imp,"},
+		// Liquid::TableRow's lax parse is the same (its Syntax and
+		// TagAttributes): a stray "%" after the collection is passed over
+		// (webdevjeffus/dungeons-of-olde's `{% tablerow array in
+		// site.data.stat-arrays % cols:3 %}`, a table in jekyll 4.3.1;
+		// sitegen dropped the page's whole Liquid run).
+		{"lax tablerow with a stray %", `<table>{% tablerow m in site.data.monsters % cols:2 %}{{ m.name }}{% endtablerow %}</table>`,
+			// (Ruby's Liquid writes a newline after <tr class="row1"> and each </tr>.)
+			`<table><tr class="row1"><td class="col1">Goblin</td><td class="col2">Orc</td></tr><tr class="row2"><td class="col1">Imp</td></tr></table>`},
+		{"lax for with a stray %", `{% for m in site.data.monsters % limit:2 %}{{ m.name }},{% endfor %}`, "Goblin,Orc,"},
 		{"lax for with filters and limit", `{% for m in site.data.monsters | sort: 'name' limit: 2 %}{{ m.name }},{% endfor %}`, "Goblin,Orc,"},
 		{"lax bracket lookup", `{% for m in site.data.monsters %}{% assign k = "name" %}{% assign v = m.[{{k}}] %}{{ v }},{% endfor %}`, "Goblin,Orc,Imp,"},
 		{"where", `{% assign s = site.data.monsters | where: "kind", "small" %}{{ s | map: "name" | join: "," }}`, "Goblin,Imp"},

@@ -1218,6 +1218,11 @@ func (s *Site) buildTree(pages []*Page) {
 				sec.SitePath, sec.Title = u, titleFromName(t)
 			}
 		}
+		if s.Lay.FolderPlace != nil && dir != "" && sec.NoPage {
+			if _, fold, _ := s.Lay.FolderPlace(dir); fold {
+				sec.navFold = true // just-the-docs' nav_fold: a group that folds, closed
+			}
+		}
 		if f, ok := s.navFolders[dir]; ok && dir != "" {
 			if sec.NoPage {
 				sec.navFold, sec.navOpen = f.fold, f.open // the navigation's group folds as it says
@@ -1505,15 +1510,21 @@ func (s *Site) sortChildren(children []*Page) {
 	})
 }
 
-// collectionRank is 1 for the section of a Jekyll collection's folder,
-// 0 for any other page: just-the-docs' sidebar lists the site's pages
-// ("components/nav.html pages=site.html_pages") and then each collection
-// under its name, so a collection comes after the pages beside it.
+// collectionRank is 1 or more for the section of a Jekyll collection's
+// folder, 0 for any other page: just-the-docs' sidebar lists the site's
+// pages ("components/nav.html pages=site.html_pages") and then each
+// collection under its name, so a collection comes after the pages beside
+// it; among themselves, collections take their place in _config.yml
+// (layout.Layout.FolderPlace).
 func (s *Site) collectionRank(p *Page) int {
 	if p.Kind != templates.KindSection || s.Lay.FolderURL == nil || !strings.HasPrefix(path.Base(p.dir()), "_") {
 		return 0
 	}
 	if u, _ := s.Lay.FolderURL(p.dir()); u != "" {
+		if s.Lay.FolderPlace != nil {
+			place, _, _ := s.Lay.FolderPlace(p.dir())
+			return 1 + place
+		}
 		return 1
 	}
 	return 0

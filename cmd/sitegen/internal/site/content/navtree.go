@@ -1009,7 +1009,22 @@ func (s *Site) collectionHeading(c *Page, depth int) *templates.NavItem {
 	if len(children) == 0 {
 		return nil
 	}
-	return &templates.NavItem{Title: title, Kind: templates.NavDraft, Children: children, Unfolded: depth < s.Lay.NavUnfold}
+	fold := c.navFold
+	if s.Lay.FolderPlace != nil {
+		_, fold, _ = s.Lay.FolderPlace(c.dir()) // just-the-docs' nav_fold
+	}
+	return &templates.NavItem{Title: title, Kind: templates.NavDraft, Children: children, Unfolded: depth < s.Lay.NavUnfold, Collapsible: fold}
+}
+
+// hiddenFolder reports whether c is the section of a folder the layout
+// leaves out of the navigation with all it holds (layout.Layout.FolderPlace:
+// a just-the-docs collection's nav_exclude).
+func (s *Site) hiddenFolder(c *Page) bool {
+	if s.Lay.FolderPlace == nil || c.Kind != templates.KindSection || !strings.HasPrefix(path.Base(c.dir()), "_") {
+		return false
+	}
+	_, _, hide := s.Lay.FolderPlace(c.dir())
+	return hide
 }
 
 // navItems converts the page tree into the templates' navigation tree;
@@ -1018,6 +1033,9 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
 	pages := make([]*Page, 0, len(children))
 	for _, c := range children {
+		if s.hiddenFolder(c) {
+			continue
+		}
 		if c.navExclude {
 			if it := s.collectionHeading(c, depth); it != nil {
 				items, pages = append(items, it), append(pages, c)

@@ -27,6 +27,46 @@ func TestJekyll(t *testing.T) {
 	plain := "source 'https://rubygems.org'\ngem 'jekyll'\n" // a Gemfile without github-pages: plain Jekyll
 	for _, f := range []Fixture{
 		{
+			Name: "no settings file",
+			Rule: `Jekyll's options "can either be specified in a _config.yml … or … as flags" ` +
+				`(https://jekyllrb.com/docs/configuration/): without either it builds the folder with its defaults, ` +
+				`its _layouts/ and _posts/ read as ever (stars-and-signs/stars-and-signs)`,
+			Files: map[string]string{
+				"Gemfile":                   plain,
+				"_layouts/default.html":     "<html><body>{{ content }}</body></html>\n",
+				"index.md":                  "---\ntitle: Home\n---\nSee [the rules](rules.html) and [news](/2020/01/01/news.html).\n",
+				"rules.md":                  "---\ntitle: Rules\n---\nRoll.\n",
+				"_posts/2020-01-01-news.md": "---\ntitle: News\n---\nNew.\n",
+			},
+		},
+		{
+			Name: "a post dated year 1",
+			Rule: `"YEAR-MONTH-DAY-title.MARKUP" (https://jekyllrb.com/docs/posts/), the date style ` +
+				`/:categories/:year/:month/:day/:title:output_ext (https://jekyllrb.com/docs/permalinks/): ` +
+				`0001-01-01 is a date like any other (webdevjeffus/dungeons-of-olde)`,
+			Files: map[string]string{
+				"Gemfile":                          plain,
+				"_config.yml":                      "title: J\n",
+				"index.md":                         "---\ntitle: Home\n---\n[stats](/rules/0001/01/01/stats.html)\n",
+				"rules/_posts/0001-01-01-stats.md": "---\ntitle: Stats\n---\nSix of them.\n",
+			},
+		},
+		{
+			Name: "lax tablerow and a vendor folder of the site",
+			Rule: `Liquid's tablerow "Generates an HTML table", cols: its columns ` +
+				`(https://shopify.github.io/liquid/tags/iteration/#tablerow); Jekyll's lax parse passes over a stray "%" ` +
+				`in the tag; its default excludes are vendor/bundle/, vendor/cache/, vendor/gems/, vendor/ruby/ ` +
+				`(Configuration::DEFAULT_EXCLUDES), so js/vendor/ is published (webdevjeffus/dungeons-of-olde)`,
+			Files: map[string]string{
+				"Gemfile":                plain,
+				"_config.yml":            "title: J\n",
+				"_data/arrays.yml":       "- [7, 7]\n- [8, 6]\n- [9, 5]\n",
+				"index.md":               "---\ntitle: Home\n---\n<table>\n{% tablerow a in site.data.arrays % cols:2 %}{{ a.first }}-{{ a.last }}{% endtablerow %}\n</table>\n",
+				"js/vendor/modernizr.js": "var m = 1;\n",
+			},
+			Published: []string{"js/vendor/modernizr.js"},
+		},
+		{
 			Name: "markdown_ext",
 			Rule: `markdown_ext: "markdown,mkdown,mkdn,mkd,md" (https://jekyllrb.com/docs/configuration/default/): ` +
 				`a page or post written as .markdown or .mkd is converted like one written as .md`,
