@@ -37,9 +37,13 @@ import (
 // its folder; a save of a default page the others fall
 // back on renders it in each locale that shows it (VitePress's: the
 // root's alone). After each save the output is a clean build's, byte for
-// byte (updateRun.update). Which translations a locale has is read with
-// the settings: a page or translation that comes or goes needs a full
-// build.
+// byte (updateRun.update). A translation that comes or goes (or moves)
+// changes where its locale reads that page's text (its layout's
+// Translation, read with the settings: Site.relayout): that page alone
+// is rendered again, in that locale alone. A page that comes or goes in
+// the default locale (every locale that falls back shows it) or in a
+// locale's own folder (VitePress's fr/, Starlight's page of one locale
+// alone, which other locales' links resolve to) still needs a full build.
 func TestUpdateFallbackLocales(t *testing.T) {
 	type save struct {
 		what     string
@@ -67,8 +71,10 @@ func TestUpdateFallbackLocales(t *testing.T) {
 			{what: "a French body", edit: map[string]string{fr + "combat/hit.md": "# Toucher\n\nLancez deux dés pour toucher.\n"}, rendered: 1, only: "fr/"},
 			{what: "a French title", edit: map[string]string{fr + "combat/hit.md": "# Frapper\n\nLancez deux dés pour toucher.\n"}, rendered: 2, only: "fr/"},
 			{what: "a default page the others fall back on", edit: map[string]string{"docs/combat/damage.md": "# Damage\n\nRoll damage twice.\n"}, rendered: 3},
-			{what: "a new French page", edit: map[string]string{fr + "combat/damage.md": "# Dégâts\n\nLancez.\n"}, full: true},
-			{what: "a French page deleted", edit: map[string]string{fr + "intro.md": ""}, full: true},
+			{what: "a new French page", edit: map[string]string{fr + "combat/damage.md": "# Dégâts\n\nLancez.\n"}, rendered: 1, only: "fr/"},
+			{what: "a French page deleted", edit: map[string]string{fr + "intro.md": ""}, rendered: 1, only: "fr/"},
+			{what: "a French page renamed", edit: map[string]string{fr + "combat/damage.md": "->" + fr + "intro.md"}, rendered: 2, only: "fr/"},
+			{what: "a new default page", edit: map[string]string{"docs/combat/parry.md": "# Parry\n\nBlock.\n"}, full: true},
 		}},
 		{"VitePress", map[string]string{
 			".vitepress/config.mts": "export default { title: 'Rules',\n  locales: {\n    root: { label: 'English', lang: 'en' },\n" +
@@ -100,8 +106,10 @@ func TestUpdateFallbackLocales(t *testing.T) {
 			{what: "a French body", edit: map[string]string{"src/content/docs/fr/rules/combat.md": "---\ntitle: Le combat\n---\n\nCombattre encore.\n"}, rendered: 1, only: "fr/"},
 			{what: "a French title", edit: map[string]string{"src/content/docs/fr/rules/combat.md": "---\ntitle: La bataille\n---\n\nCombattre encore.\n"}, rendered: 1, only: "fr/"},
 			{what: "a default page the others fall back on", edit: map[string]string{"src/content/docs/rules/magic.md": "---\ntitle: Magic\n---\n\nCast twice.\n"}, rendered: 3},
-			{what: "a new French page", edit: map[string]string{"src/content/docs/fr/rules/magic.md": "---\ntitle: La magie\n---\n\nLancer.\n"}, full: true},
-			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, full: true},
+			{what: "a new French page", edit: map[string]string{"src/content/docs/fr/rules/magic.md": "---\ntitle: La magie\n---\n\nLancer.\n"}, rendered: 1, only: "fr/"},
+			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, rendered: 1, only: "fr/"},
+			{what: "a page of French alone", edit: map[string]string{"src/content/docs/fr/rules/seul.md": "---\ntitle: Seul\n---\n\nSeul.\n"}, full: true},
+			{what: "a new default page", edit: map[string]string{"src/content/docs/rules/parry.md": "---\ntitle: Parry\n---\n\nBlock.\n"}, full: true},
 		}},
 		// "Use a root locale" is optional: without one, each locale's
 		// pages are under its folder, the default's too (/en/…).
@@ -116,7 +124,7 @@ func TestUpdateFallbackLocales(t *testing.T) {
 		}, 1, []save{
 			{what: "a French body", edit: map[string]string{"src/content/docs/fr/rules/combat.md": "---\ntitle: Le combat\n---\n\nCombattre encore.\n"}, rendered: 1, only: "fr/"},
 			{what: "a default page the others fall back on", edit: map[string]string{"src/content/docs/en/rules/magic.md": "---\ntitle: Magic\n---\n\nCast twice.\n"}, rendered: 2},
-			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, full: true},
+			{what: "a French page deleted", edit: map[string]string{"src/content/docs/fr/rules/combat.md": ""}, rendered: 1, only: "fr/"},
 		}},
 		// MkDocs with mkdocs-static-i18n ("docs_structure: suffix"): "the
 		// /<language> language versions will use any .<language>.md
@@ -134,7 +142,8 @@ func TestUpdateFallbackLocales(t *testing.T) {
 		}, 1, []save{
 			{what: "a Chinese body", edit: map[string]string{"docs/api.zh.md": "# API 中文\n\n调用, 改.\n"}, rendered: 1, only: "zh/"},
 			{what: "a default page the others fall back on", edit: map[string]string{"docs/start.en.md": "# Start\n\nRead again.\n"}, rendered: 2},
-			{what: "a new Chinese page", edit: map[string]string{"docs/start.zh.md": "# 开始\n"}, full: true},
+			{what: "a new Chinese page", edit: map[string]string{"docs/start.zh.md": "# 开始\n"}, rendered: 1, only: "zh/"},
+			{what: "a Chinese page deleted", edit: map[string]string{"docs/api.zh.md": ""}, rendered: 1, only: "zh/"},
 		}},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
@@ -157,7 +166,7 @@ func TestUpdateFallbackLocales(t *testing.T) {
 				if u.Rendered != sv.rendered {
 					t.Errorf("%s: rendered %d bodies, want %d", sv.what, u.Rendered, sv.rendered)
 				}
-				t.Logf("%s: wrote %v", sv.what, u.Outputs)
+				t.Logf("%s: rendered %d, wrote %v", sv.what, u.Rendered, u.Outputs)
 				if sv.only != "" && slices.ContainsFunc(u.Outputs, func(o string) bool { return !strings.HasPrefix(o, sv.only) }) {
 					t.Errorf("%s wrote %v, outside %s", sv.what, u.Outputs, sv.only)
 				}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site/content"
 )
 
@@ -74,7 +76,7 @@ func (s *Site) keepLocales(locales []renderedLocale, index map[string]map[string
 // full build. When the update of one language's site fails, those
 // before it have published theirs (each is a site of its own); the
 // failed one and those after it are as they were.
-func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error) {
+func (s *Site) updateLocales(ctx context.Context, files []string) (u Update, err error) {
 	if s.kept == nil {
 		return Update{Full: true, Reason: "a site in several languages whose languages' sites are not kept"}, nil
 	}
@@ -90,8 +92,24 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 		targets = append(targets, &target{keptLocale: k})
 	}
 	if !ownContent(s.Lay) {
-		if f := s.cameOrWent(files); f != "" {
-			return Update{Full: true, Reason: fmt.Sprintf("%s came or went in a site whose locales fall back on the default's pages (each locale's translations are read with the settings)", f)}, nil
+		if came := s.cameOrWent(files); came != nil {
+			tell, restore, reason := s.relayout(came)
+			if reason != "" {
+				return Update{Full: true, Reason: reason}, nil
+			}
+			for _, t := range targets {
+				t.files = append(t.files, tell[t.name]...)
+				if i := slices.IndexFunc(s.kept, func(k keptLocale) bool { return k.site == t.site }); i >= 0 {
+					t.translation = s.kept[i].translation
+				}
+			}
+			done := false
+			defer func() {
+				if !done {
+					restore()
+				}
+			}()
+			defer func() { done = err == nil && !u.Full && len(u.Errors) == 0 }()
 		}
 	}
 	for _, f := range files {
@@ -237,14 +255,15 @@ func (s *Site) reads(f string) bool {
 	return false
 }
 
-// cameOrWent is the first of the source-relative files that one of the
-// languages' sites had (its last walk found it) or read and that is gone
-// now, or that none had or read and that is there now; "" for none.
-func (s *Site) cameOrWent(files []string) string {
+// cameOrWent are the source-relative files that one of the languages'
+// sites had (its last walk found it) or read and that are gone now, or
+// that none had or read and that are there now.
+func (s *Site) cameOrWent(files []string) []string {
 	sites := []*Site{s}
 	for _, k := range s.kept {
 		sites = append(sites, k.site)
 	}
+	var out []string
 	for _, f := range files {
 		known := slices.ContainsFunc(sites, func(ls *Site) bool {
 			rel, ok := ls.ContentRel(f)
@@ -252,8 +271,91 @@ func (s *Site) cameOrWent(files []string) string {
 		})
 		_, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
 		if known != (err == nil) {
-			return f
+			out = append(out, f)
 		}
 	}
-	return ""
+	return out
+}
+
+// relayout is the rule for a file that came or went in a site whose
+// locales fall back on the default's pages (Docusaurus, Starlight,
+// MkDocs's i18n plugin): which translations each locale has is its
+// layout's, read with the settings (layout.Layout.Translation), so the
+// settings are read again (as a full build reads them) and each kept
+// locale's site takes its new layout. A file that came or went and is a
+// translation (of a page its locale's site has: the new layout's for one
+// that came, the old one's for one that went) is told to that locale's
+// site with the page it translates, whose text is now read from
+// elsewhere (tell, by locale name); the other locales' sites read
+// neither, and their pages, links and switchers are as they were (every
+// locale has every page of the default's). Anything else that came or
+// went (a page of the default locale's, which every locale shows; a page
+// of a locale's own folder, which other locales' links resolve to) needs
+// a full build: reason says why. restore puts the old layouts back, for
+// an Update that does not complete.
+func (s *Site) relayout(came []string) (tell map[string][]string, restore func(), reason string) {
+	lay, err := detect.LayoutIn(s.Opts.Source, s.Opts.Environment)
+	if err != nil {
+		return nil, nil, fmt.Sprintf("the settings cannot be read again: %v", err)
+	}
+	same := len(lay.Locales) == len(s.Lay.Locales)
+	for i := 0; same && i < len(lay.Locales); i++ {
+		a, b := lay.Locales[i], s.Lay.Locales[i]
+		same = a.Name == b.Name && a.Path == b.Path && (a.Layout == nil) == (b.Layout == nil)
+	}
+	if !same {
+		return nil, nil, "the locales the settings name changed"
+	}
+	// The locale layouts' pointers are the kept sites' and the site's
+	// Locales'; the new ones replace both.
+	type swap struct {
+		k   int // in s.kept
+		loc int // in s.Lay.Locales
+		old *layout.Layout
+	}
+	var swaps []swap
+	tell = map[string][]string{}
+	for _, f := range came {
+		found := false
+		for ki, k := range s.kept {
+			li := slices.IndexFunc(s.Lay.Locales, func(l layout.Locale) bool { return l.Name == k.name })
+			if li < 0 || lay.Locales[li].Layout == nil {
+				continue
+			}
+			nl, ol := lay.Locales[li].Layout, k.site.Lay
+			for _, p := range k.site.Pages {
+				if p.File == "" || !(translates(nl, p.File, f) || translates(ol, p.File, f)) {
+					continue
+				}
+				found = true
+				tell[k.name] = append(tell[k.name], p.File, f)
+				if !slices.ContainsFunc(swaps, func(sw swap) bool { return sw.k == ki }) {
+					swaps = append(swaps, swap{k: ki, loc: li, old: ol})
+				}
+			}
+		}
+		if !found {
+			return nil, nil, fmt.Sprintf("%s came or went in a site whose locales fall back on the default's pages and is no translation of a page the locales have (every locale's pages and links are read with the settings)", f)
+		}
+	}
+	apply := func(k int, loc int, l *layout.Layout) {
+		ks := s.kept[k].site
+		ks.Lay, ks.Opts.Layout = l, l
+		s.kept[k].translation = l.Translation
+		s.Lay.Locales[loc].Layout = l
+	}
+	for _, sw := range swaps {
+		apply(sw.k, sw.loc, lay.Locales[sw.loc].Layout)
+	}
+	return tell, func() {
+		for _, sw := range swaps {
+			apply(sw.k, sw.loc, sw.old)
+		}
+	}, ""
+}
+
+// translates reports whether layout l reads the text of the page file
+// (source-relative) from the translation t.
+func translates(l *layout.Layout, file, t string) bool {
+	return l.Translation != nil && l.Translation(file) == t
 }
