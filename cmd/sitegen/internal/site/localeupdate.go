@@ -36,7 +36,7 @@ import (
 // layout.Layout.TranslationKey), which pages each locale reads from
 // where is its layout's, worked out when the settings are read (the
 // translations a locale has, the slugs links resolve to): a file that
-// comes or goes there needs a full build, with the settings read again.
+// comes or goes there reads the settings again (Site.relayout).
 
 // keptLocale is a further locale's site kept for Updates (Site.kept).
 type keptLocale struct {
@@ -76,7 +76,7 @@ func (s *Site) keepLocales(locales []renderedLocale, index map[string]map[string
 // full build. When the update of one language's site fails, those
 // before it have published theirs (each is a site of its own); the
 // failed one and those after it are as they were.
-func (s *Site) updateLocales(ctx context.Context, files []string) (u Update, err error) {
+func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error) {
 	if s.kept == nil {
 		return Update{Full: true, Reason: "a site in several languages whose languages' sites are not kept"}, nil
 	}
@@ -93,23 +93,22 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (u Update, err
 	}
 	if !ownContent(s.Lay) {
 		if came := s.cameOrWent(files); came != nil {
-			tell, restore, reason := s.relayout(came)
+			tell, pages, reason := s.relayout(came)
 			if reason != "" {
 				return Update{Full: true, Reason: reason}, nil
 			}
 			for _, t := range targets {
 				t.files = append(t.files, tell[t.name]...)
+				t.site.askAll = pages
 				if i := slices.IndexFunc(s.kept, func(k keptLocale) bool { return k.site == t.site }); i >= 0 {
 					t.translation = s.kept[i].translation
 				}
 			}
-			done := false
 			defer func() {
-				if !done {
-					restore()
+				for _, t := range targets {
+					t.site.askAll = false
 				}
 			}()
-			defer func() { done = err == nil && !u.Full && len(u.Errors) == 0 }()
 		}
 	}
 	for _, f := range files {
@@ -277,26 +276,34 @@ func (s *Site) cameOrWent(files []string) []string {
 	return out
 }
 
-// relayout is the rule for a file that came or went in a site whose
-// locales fall back on the default's pages (Docusaurus, Starlight,
-// MkDocs's i18n plugin): which translations each locale has is its
-// layout's, read with the settings (layout.Layout.Translation), so the
-// settings are read again (as a full build reads them) and each kept
-// locale's site takes its new layout. A file that came or went and is a
-// translation (of a page its locale's site has: the new layout's for one
-// that came, the old one's for one that went) is told to that locale's
-// site with the page it translates, whose text is now read from
-// elsewhere (tell, by locale name); the other locales' sites read
-// neither, and their pages, links and switchers are as they were (every
-// locale has every page of the default's). Anything else that came or
-// went (a page of the default locale's, which every locale shows; a page
-// of a locale's own folder, which other locales' links resolve to) needs
-// a full build: reason says why. restore puts the old layouts back, for
-// an Update that does not complete.
-func (s *Site) relayout(came []string) (tell map[string][]string, restore func(), reason string) {
+// relayout is the one rule for a file that comes or goes in a site
+// whose locales fall back on the default's pages (Docusaurus, Starlight,
+// VitePress, MkDocs's i18n plugin): what each locale's site has is its
+// layout's, read with the settings (the translations it reads,
+// layout.Layout.Translation; Starlight's slugs and a locale's own pages;
+// the routes of links between the locales' sites), so the settings are
+// read again, as a full build reads them, and the site and each kept
+// locale's site take their new layouts (the layout of the files as they
+// are now, whether the Update completes or not). Then:
+//   - a translation that came or went (of a page its locale's site has:
+//     the new layout's for one that came, the old one's for one that
+//     went) is told to that locale's site with the page it translates,
+//     whose text is read from elsewhere now (tell, by locale name); the
+//     other locales read neither, and every locale keeps every page;
+//   - any other file (a page of the default locale's, which the locales
+//     that fall back show; a page of a locale's own folder) is told to
+//     every locale's site, and pages is set: each asks every recorded
+//     question again (Site.askAll), since a link to another locale's
+//     page resolves through the layout's routes, out of its own model.
+//
+// Each site's Update renders only the pages whose output changes, so a
+// locale whose pages, navigation and links stay as they were writes
+// nothing. reason, when set, says why a full build is needed instead (the
+// settings cannot be read, or name other locales).
+func (s *Site) relayout(came []string) (tell map[string][]string, pages bool, reason string) {
 	lay, err := detect.LayoutIn(s.Opts.Source, s.Opts.Environment)
 	if err != nil {
-		return nil, nil, fmt.Sprintf("the settings cannot be read again: %v", err)
+		return nil, false, fmt.Sprintf("the settings cannot be read again: %v", err)
 	}
 	same := len(lay.Locales) == len(s.Lay.Locales)
 	for i := 0; same && i < len(lay.Locales); i++ {
@@ -304,54 +311,41 @@ func (s *Site) relayout(came []string) (tell map[string][]string, restore func()
 		same = a.Name == b.Name && a.Path == b.Path && (a.Layout == nil) == (b.Layout == nil)
 	}
 	if !same {
-		return nil, nil, "the locales the settings name changed"
+		return nil, false, "the locales the settings name changed"
 	}
-	// The locale layouts' pointers are the kept sites' and the site's
-	// Locales'; the new ones replace both.
-	type swap struct {
-		k   int // in s.kept
-		loc int // in s.Lay.Locales
-		old *layout.Layout
-	}
-	var swaps []swap
 	tell = map[string][]string{}
 	for _, f := range came {
 		found := false
-		for ki, k := range s.kept {
+		for _, k := range s.kept {
 			li := slices.IndexFunc(s.Lay.Locales, func(l layout.Locale) bool { return l.Name == k.name })
 			if li < 0 || lay.Locales[li].Layout == nil {
 				continue
 			}
 			nl, ol := lay.Locales[li].Layout, k.site.Lay
 			for _, p := range k.site.Pages {
-				if p.File == "" || !(translates(nl, p.File, f) || translates(ol, p.File, f)) {
-					continue
-				}
-				found = true
-				tell[k.name] = append(tell[k.name], p.File, f)
-				if !slices.ContainsFunc(swaps, func(sw swap) bool { return sw.k == ki }) {
-					swaps = append(swaps, swap{k: ki, loc: li, old: ol})
+				if p.File != "" && (translates(nl, p.File, f) || translates(ol, p.File, f)) {
+					found = true
+					tell[k.name] = append(tell[k.name], p.File, f)
 				}
 			}
 		}
 		if !found {
-			return nil, nil, fmt.Sprintf("%s came or went in a site whose locales fall back on the default's pages and is no translation of a page the locales have (every locale's pages and links are read with the settings)", f)
+			// A page: every locale's site is told (its walk finds it,
+			// or its links to it resolve anew).
+			pages = true
+			tell[defaultLocale(s.Lay)] = append(tell[defaultLocale(s.Lay)], f)
+			for _, k := range s.kept {
+				tell[k.name] = append(tell[k.name], f)
+			}
 		}
 	}
-	apply := func(k int, loc int, l *layout.Layout) {
-		ks := s.kept[k].site
-		ks.Lay, ks.Opts.Layout = l, l
-		s.kept[k].translation = l.Translation
-		s.Lay.Locales[loc].Layout = l
+	for i, k := range s.kept {
+		l := lay.Locales[slices.IndexFunc(lay.Locales, func(l layout.Locale) bool { return l.Name == k.name })].Layout
+		k.site.Lay, k.site.Opts.Layout = l, l
+		s.kept[i].translation = l.Translation
 	}
-	for _, sw := range swaps {
-		apply(sw.k, sw.loc, lay.Locales[sw.loc].Layout)
-	}
-	return tell, func() {
-		for _, sw := range swaps {
-			apply(sw.k, sw.loc, sw.old)
-		}
-	}, ""
+	s.Lay, s.Opts.Layout = lay, lay
+	return tell, pages, ""
 }
 
 // translates reports whether layout l reads the text of the page file
