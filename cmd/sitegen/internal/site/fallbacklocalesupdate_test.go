@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -159,23 +160,29 @@ func TestUpdateFallbackLocales(t *testing.T) {
 			{what: "a translated default page deleted", edit: map[string]string{"docs/start.en.md": ""}, rendered: 1, locales: "/"},
 		}},
 	} {
-		t.Run(tc.tool, func(t *testing.T) {
-			src := t.TempDir()
-			sitetest.WriteFiles(t, src, tc.files)
-			r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
-			if len(r.s.kept) != tc.kept {
-				t.Fatalf("kept %d locales' sites, want %d", len(r.s.kept), tc.kept)
-			}
-			for _, sv := range tc.saves {
-				u := r.update(t, sv.edit) // not a full build, and a clean build's output
-				if u.Rendered != sv.rendered {
-					t.Errorf("%s: rendered %d bodies, want %d", sv.what, u.Rendered, sv.rendered)
+		// later: as serve does, the pages whose navigation alone changed
+		// are written after the Update, every locale's (Site.NavLater).
+		for _, later := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/later=%v", tc.tool, later), func(t *testing.T) {
+				src := t.TempDir()
+				sitetest.WriteFiles(t, src, tc.files)
+				r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
+				if len(r.s.kept) != tc.kept {
+					t.Fatalf("kept %d locales' sites, want %d", len(r.s.kept), tc.kept)
 				}
-				if got := writtenLocales(r.s, u.Outputs); got != sv.locales {
-					t.Errorf("%s: wrote into the folders of locales %q, want %q (%v)", sv.what, got, sv.locales, u.Outputs)
+				r.later = later
+				r.s.NavLater(later)
+				for _, sv := range tc.saves {
+					u := r.update(t, sv.edit) // not a full build, and a clean build's output
+					if u.Rendered != sv.rendered {
+						t.Errorf("%s: rendered %d bodies, want %d", sv.what, u.Rendered, sv.rendered)
+					}
+					if got := writtenLocales(r.s, u.Outputs); got != sv.locales {
+						t.Errorf("%s: wrote into the folders of locales %q, want %q (%v)", sv.what, got, sv.locales, u.Outputs)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
