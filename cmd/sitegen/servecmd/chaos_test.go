@@ -189,9 +189,6 @@ func diffTrees(got, want map[string][]byte) string {
 	for p, w := range want {
 		g, ok := got[p]
 		switch {
-		case !ok && (p == "search/index.json.br" || p == "search/index.json.gz"):
-			// The development server's index writes drop the build's
-			// precompressed siblings, which a production server sends.
 		case !ok:
 			d = append(d, "missing "+p)
 		case !bytes.Equal(g, w):

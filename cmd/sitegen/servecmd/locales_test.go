@@ -1,6 +1,7 @@
 package servecmd
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +12,8 @@ import (
 // https://docusaurus.io/docs/i18n/tutorial#build-your-localized-site),
 // and serve keeps each: an edit of a doc is an update (logged "updated",
 // not "built") that shows in each locale that shows it untranslated, an
-// edit of a translation under i18n/ (watched) an update of its locale;
+// edit of a translation under i18n/ (watched) an update of its locale,
+// and so is a translation that comes or goes;
 // an edit of the translated words (current.json: "Translate JSON
 // files") a full build, which reads them again.
 func TestServeLocales(t *testing.T) {
@@ -20,6 +22,7 @@ func TestServeLocales(t *testing.T) {
 	for rel, body := range map[string]string{
 		"docusaurus.config.js":       "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', i18n: {defaultLocale: 'en', locales: ['en', 'fr']}};\n",
 		"docs/intro.md":              "# Intro\n\nFirst words.\n",
+		"docs/outro.md":              "# Outro\n\nLast words.\n",
 		"docs/rules/_category_.json": `{"label": "Rules"}`,
 		"docs/rules/roll.md":         "# Roll\n\nRoll.\n",
 		fr + "current/intro.md":      "# Présentation\n\nPremiers mots.\n",
@@ -37,10 +40,20 @@ func TestServeLocales(t *testing.T) {
 	}{
 		{"docs/rules/roll.md", "# Roll\n\nRoll twice.\n", "/fr/docs/rules/roll/", "Roll twice.", "updated "},
 		{fr + "current/intro.md", "# Présentation\n\nNouveaux mots.\n", "/fr/docs/intro/", "Nouveaux mots.", "updated "},
+		// A translation that comes or goes: its locale's page reads
+		// it, or the default's words again (site.Site.relayout).
+		{fr + "current/outro.md", "# Fin\n\nDerniers mots.\n", "/fr/docs/outro/", "Derniers mots.", "updated "},
+		{fr + "current/outro.md", "", "/fr/docs/outro/", "Last words.", "updated "},
 		{fr + "current.json", `{"sidebar.tutorialSidebar.category.Rules": {"message": "Règles"}}`, "/fr/docs/intro/", "Règles", "built "},
 	} {
 		log.Reset()
-		h.write(tc.file, tc.body)
+		if tc.body == "" {
+			if err := os.Remove(h.path(tc.file)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			h.write(tc.file, tc.body)
+		}
 		h.step(tc.file)
 		if _, body := h.get(tc.url); !strings.Contains(body, tc.want) {
 			t.Errorf("%s after the edit of %s does not show %q", tc.url, tc.file, tc.want)

@@ -1,9 +1,11 @@
 package site
 
 import (
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/site/content"
@@ -72,6 +76,42 @@ func inSearchIndex(tree map[string]string, name string) bool {
 		return strings.HasPrefix(rest, content.SearchDir+"/")
 	}
 	return false
+}
+
+// searchTree is every file of the search indexes of a published site
+// (the site's search/ and each language's, fr/search/), inflated: the
+// shards and texts (.json.gz) and index.json's precompressed siblings
+// (index.json.gz, index.json.br) by their names, so that a sibling is
+// checked to be there and to hold what index.json holds.
+func searchTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	raw := readTree(t, dir)
+	out := map[string]string{}
+	for name, body := range raw {
+		if !inSearchIndex(raw, name) {
+			continue
+		}
+		var r io.Reader
+		switch {
+		case strings.HasSuffix(name, ".gz"):
+			z, err := gzip.NewReader(strings.NewReader(body))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			r = z
+		case strings.HasSuffix(name, ".br"):
+			r = brotli.NewReader(strings.NewReader(body))
+		}
+		if r != nil {
+			b, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			body = string(b)
+		}
+		out[name] = body
+	}
+	return out
 }
 
 // edit applies edits to the source (path -> new text; "" removes the
@@ -188,14 +228,16 @@ func (r *updateRun) update(t *testing.T, edits map[string]string) Update {
 	if err := r.s.WriteSearchIndex(); err != nil {
 		t.Fatal(err)
 	}
-	gs, ws := modelTree(t, r.opts.Dest, true), modelTree(t, fresh.Dest, true)
-	for name := range ws {
-		if inSearchIndex(ws, name) && gs[name] != ws[name] {
-			t.Errorf("search index: %s differs from a build's", name)
+	gs, ws := searchTree(t, r.opts.Dest), searchTree(t, fresh.Dest)
+	for _, name := range slices.Sorted(maps.Keys(ws)) {
+		if g, ok := gs[name]; !ok {
+			t.Errorf("search index: %s is not written after the Update", name)
+		} else if g != ws[name] {
+			t.Errorf("search index: %s differs from a build's:\n%s", name, firstDiff(g, ws[name]))
 		}
 	}
-	for name := range gs {
-		if _, ok := ws[name]; inSearchIndex(gs, name) && !ok {
+	for _, name := range slices.Sorted(maps.Keys(gs)) {
+		if _, ok := ws[name]; !ok {
 			t.Errorf("search index: %s is not a build's", name)
 		}
 	}

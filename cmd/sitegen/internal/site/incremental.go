@@ -59,11 +59,12 @@ func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
 	return w
 }
 
-// Write writes the snapshot into Options.Dest (no precompressed
-// siblings: it is for the development server): the files whose content
-// changed under their new names first, then index.json, which names
-// them, so a reader never follows index.json to a file not yet written;
-// then it removes the parts no index has named for the writer's keep
+// Write writes the snapshot into Options.Dest as a build writes it: the
+// files whose content changed under their new names first, then
+// index.json, which names them, so a reader never follows index.json to
+// a file not yet written, then index.json's precompressed siblings (the
+// previous ones go before index.json is replaced, so a server never sends
+// them for the new one); then it removes the parts no index has named for the writer's keep
 // time. Writes of one site must not overlap (each waits for the one
 // before). A cancelled ctx stops it before index.json is replaced, so
 // the published index stays the previous, consistent one.
@@ -130,6 +131,11 @@ func (w *SearchWriter) write(ctx context.Context) error {
 		if err := assets.WriteAtomic(p, data); err != nil {
 			return err
 		}
+		if name == searchMeta {
+			if err := writeSiblings(ctx, s.cache(), p, data); err != nil {
+				return fmt.Errorf("search index: %w", err)
+			}
+		}
 	}
 	now := w.now()
 	if x.retired == nil {
@@ -155,7 +161,7 @@ func (w *SearchWriter) write(ctx context.Context) error {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if rel == searchMeta || named[rel] {
+		if rel == searchMeta || rel == searchMeta+".br" || rel == searchMeta+".gz" || named[rel] {
 			return nil
 		}
 		if at, ok := x.retired[rel]; ok && now.Sub(at) < w.keep {
@@ -167,6 +173,29 @@ func (w *SearchWriter) write(ctx context.Context) error {
 		}
 		return nil
 	})
+}
+
+// writeSiblings writes index.json's precompressed siblings beside p,
+// data compressed as a build compresses it (searchIndex.write: Brotli at
+// searchMetaBrotli, gzip at assets.SiblingGzip), when data is long
+// enough for a build to write them (assets.CompressMin).
+func writeSiblings(ctx context.Context, c assets.Cache, p string, data []byte) error {
+	if len(data) < assets.CompressMin {
+		return nil
+	}
+	for _, enc := range []struct {
+		name  string
+		level int
+	}{{"br", searchMetaBrotli}, {"gz", assets.SiblingGzip}} {
+		z, err := c.Compressed(ctx, data, enc.name, enc.level)
+		if err != nil {
+			return fmt.Errorf("compress %s: %w", p, err)
+		}
+		if err := assets.WriteAtomic(p+"."+enc.name, z); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PublishStatic copies the file static/rel to Options.Dest, or removes

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site/content"
 )
 
@@ -34,7 +36,7 @@ import (
 // layout.Layout.TranslationKey), which pages each locale reads from
 // where is its layout's, worked out when the settings are read (the
 // translations a locale has, the slugs links resolve to): a file that
-// comes or goes there needs a full build, with the settings read again.
+// comes or goes there reads the settings again (Site.relayout).
 
 // keptLocale is a further locale's site kept for Updates (Site.kept).
 type keptLocale struct {
@@ -90,8 +92,23 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 		targets = append(targets, &target{keptLocale: k})
 	}
 	if !ownContent(s.Lay) {
-		if f := s.cameOrWent(files); f != "" {
-			return Update{Full: true, Reason: fmt.Sprintf("%s came or went in a site whose locales fall back on the default's pages (each locale's translations are read with the settings)", f)}, nil
+		if came := s.cameOrWent(files); came != nil {
+			tell, pages, reason := s.relayout(came)
+			if reason != "" {
+				return Update{Full: true, Reason: reason}, nil
+			}
+			for _, t := range targets {
+				t.files = append(t.files, tell[t.name]...)
+				t.site.askAll = pages
+				if i := slices.IndexFunc(s.kept, func(k keptLocale) bool { return k.site == t.site }); i >= 0 {
+					t.translation = s.kept[i].translation
+				}
+			}
+			defer func() {
+				for _, t := range targets {
+					t.site.askAll = false
+				}
+			}()
 		}
 	}
 	for _, f := range files {
@@ -237,14 +254,15 @@ func (s *Site) reads(f string) bool {
 	return false
 }
 
-// cameOrWent is the first of the source-relative files that one of the
-// languages' sites had (its last walk found it) or read and that is gone
-// now, or that none had or read and that is there now; "" for none.
-func (s *Site) cameOrWent(files []string) string {
+// cameOrWent are the source-relative files that one of the languages'
+// sites had (its last walk found it) or read and that are gone now, or
+// that none had or read and that are there now.
+func (s *Site) cameOrWent(files []string) []string {
 	sites := []*Site{s}
 	for _, k := range s.kept {
 		sites = append(sites, k.site)
 	}
+	var out []string
 	for _, f := range files {
 		known := slices.ContainsFunc(sites, func(ls *Site) bool {
 			rel, ok := ls.ContentRel(f)
@@ -252,8 +270,86 @@ func (s *Site) cameOrWent(files []string) string {
 		})
 		_, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
 		if known != (err == nil) {
-			return f
+			out = append(out, f)
 		}
 	}
-	return ""
+	return out
+}
+
+// relayout is the one rule for a file that comes or goes in a site
+// whose locales fall back on the default's pages (Docusaurus, Starlight,
+// VitePress, MkDocs's i18n plugin): what each locale's site has is its
+// layout's, read with the settings (the translations it reads,
+// layout.Layout.Translation; Starlight's slugs and a locale's own pages;
+// the routes of links between the locales' sites), so the settings are
+// read again, as a full build reads them, and the site and each kept
+// locale's site take their new layouts (the layout of the files as they
+// are now, whether the Update completes or not). Then:
+//   - a translation that came or went (of a page its locale's site has:
+//     the new layout's for one that came, the old one's for one that
+//     went) is told to that locale's site with the page it translates,
+//     whose text is read from elsewhere now (tell, by locale name); the
+//     other locales read neither, and every locale keeps every page;
+//   - any other file (a page of the default locale's, which the locales
+//     that fall back show; a page of a locale's own folder) is told to
+//     every locale's site, and pages is set: each asks every recorded
+//     question again (Site.askAll), since a link to another locale's
+//     page resolves through the layout's routes, out of its own model.
+//
+// Each site's Update renders only the pages whose output changes, so a
+// locale whose pages, navigation and links stay as they were writes
+// nothing. reason, when set, says why a full build is needed instead (the
+// settings cannot be read, or name other locales).
+func (s *Site) relayout(came []string) (tell map[string][]string, pages bool, reason string) {
+	lay, err := detect.LayoutIn(s.Opts.Source, s.Opts.Environment)
+	if err != nil {
+		return nil, false, fmt.Sprintf("the settings cannot be read again: %v", err)
+	}
+	same := len(lay.Locales) == len(s.Lay.Locales)
+	for i := 0; same && i < len(lay.Locales); i++ {
+		a, b := lay.Locales[i], s.Lay.Locales[i]
+		same = a.Name == b.Name && a.Path == b.Path && (a.Layout == nil) == (b.Layout == nil)
+	}
+	if !same {
+		return nil, false, "the locales the settings name changed"
+	}
+	tell = map[string][]string{}
+	for _, f := range came {
+		found := false
+		for _, k := range s.kept {
+			li := slices.IndexFunc(s.Lay.Locales, func(l layout.Locale) bool { return l.Name == k.name })
+			if li < 0 || lay.Locales[li].Layout == nil {
+				continue
+			}
+			nl, ol := lay.Locales[li].Layout, k.site.Lay
+			for _, p := range k.site.Pages {
+				if p.File != "" && (translates(nl, p.File, f) || translates(ol, p.File, f)) {
+					found = true
+					tell[k.name] = append(tell[k.name], p.File, f)
+				}
+			}
+		}
+		if !found {
+			// A page: every locale's site is told (its walk finds it,
+			// or its links to it resolve anew).
+			pages = true
+			tell[defaultLocale(s.Lay)] = append(tell[defaultLocale(s.Lay)], f)
+			for _, k := range s.kept {
+				tell[k.name] = append(tell[k.name], f)
+			}
+		}
+	}
+	for i, k := range s.kept {
+		l := lay.Locales[slices.IndexFunc(lay.Locales, func(l layout.Locale) bool { return l.Name == k.name })].Layout
+		k.site.Lay, k.site.Opts.Layout = l, l
+		s.kept[i].translation = l.Translation
+	}
+	s.Lay, s.Opts.Layout = lay, lay
+	return tell, pages, ""
+}
+
+// translates reports whether layout l reads the text of the page file
+// (source-relative) from the translation t.
+func translates(l *layout.Layout, file, t string) bool {
+	return l.Translation != nil && l.Translation(file) == t
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"maps"
+	"path"
 	"slices"
 )
 
@@ -21,24 +22,53 @@ import (
 // file://, printed; once WriteLater returns the output is a build's, byte
 // for byte. Until then a page left for it still shows the navigation
 // before the save. The next Update writes them first if WriteLater was
-// not called.
-func (s *Site) NavLater(on bool) { s.navLater = on }
+// not called. A site in several languages sets it on each kept
+// language's site too (localeupdate.go): their pages are written by the
+// site's WriteLater.
+func (s *Site) NavLater(on bool) {
+	s.navLater = on
+	for _, k := range s.kept {
+		k.site.navLater = on
+	}
+}
 
 // LaterPages is the root-relative URLs of the pages the last Update left
-// for WriteLater.
+// for WriteLater (those of the kept languages' sites too).
 func (s *Site) LaterPages() []string {
 	urls := make([]string, 0, len(s.later))
 	for _, o := range s.later {
 		urls = append(urls, s.Cfg.RelURL(o.p.SitePath))
+	}
+	for _, k := range s.kept {
+		urls = append(urls, k.site.LaterPages()...)
 	}
 	return urls
 }
 
 // WriteLater writes the pages the last Update left for it (NavLater),
 // from their kept bodies and the frames that Update computed, and
-// returns the files written (relative to Options.Dest). It does nothing
-// when there are none.
+// returns the files written (relative to Options.Dest), then those of
+// the kept languages' sites (relative to the site's Options.Dest too). It
+// does nothing when there are none.
 func (s *Site) WriteLater(ctx context.Context) ([]string, error) {
+	written, err := s.writeLater(ctx)
+	if err != nil {
+		return written, err
+	}
+	for _, k := range s.kept {
+		more, err := k.site.writeLater(ctx)
+		for _, o := range more {
+			written = append(written, path.Join(k.path, o))
+		}
+		if err != nil {
+			return written, err
+		}
+	}
+	return written, nil
+}
+
+// writeLater is WriteLater of the site's own pages.
+func (s *Site) writeLater(ctx context.Context) ([]string, error) {
 	if len(s.later) == 0 {
 		return nil, nil
 	}

@@ -657,6 +657,11 @@ type Site struct {
 	kept   []keptLocale
 	index  map[string]map[string]string
 	parent *Site
+	// askAll: the next Update asks every recorded question again, a
+	// page of another locale's site having come or gone (its links to
+	// that site resolve through the layout's routes, out of its model:
+	// Site.relayout).
+	askAll bool
 }
 
 // unsafeHint says which setting keeps all raw HTML: the one the layout

@@ -570,10 +570,14 @@ func blockKinds(pages []*content.Page) map[string]bool {
 
 // asking returns the test of which recorded questions to ask the new
 // model again (see bodyStale and content.Site.Asking); every one when
-// pages, files or names came, went or moved (structural).
+// pages, files or names came, went or moved (structural), or the site
+// was told to (Site.askAll).
 func (up *updater) asking() func(c content.Call, a content.Answer) bool {
 	ask, all := up.s.Asking(up.s.DigestOf(up.was.model), up.s.DigestOf(up.s.Model), false)
 	up.structural = all
+	if up.s.askAll {
+		return func(content.Call, content.Answer) bool { return true }
+	}
 	return ask
 }
 
