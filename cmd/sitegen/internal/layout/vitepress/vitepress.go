@@ -514,7 +514,10 @@ type navReader struct {
 }
 
 // items reads a list of sidebar items: {text, link, items, base}; base
-// prefixes the links of the items (a nested base replaces the parent's).
+// prefixes the links of the items, an item's own base (not empty)
+// replacing the parent's for its own link and its items': "const base =
+// item.base || _base; if (base && item.link) item.link = base +
+// item.link" (theme-default/support/sidebar.js addBase, VitePress 1.6.4).
 func (n *navReader) items(list []any, base string, depth int) {
 	for _, x := range list {
 		switch it := x.(type) {
@@ -527,12 +530,12 @@ func (n *navReader) items(list []any, base string, depth int) {
 			link, hasLink := it.String("link")
 			children, _ := it.Get("items").([]any)
 			b := base
-			if nb, ok := it.String("base"); ok {
+			if nb, ok := it.String("base"); ok && nb != "" {
 				b = nb
 			}
 			p := ""
 			if hasLink {
-				p = n.page(base, link)
+				p = n.page(b, link)
 			}
 			elsewhere := hasLink && external(link)
 			switch {
@@ -540,7 +543,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// "docFooterText: Customize text that appears on the
 				// footer of previous/next page" (types/default-theme.d.ts).
 				footer, _ := it.String("docFooterText")
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link), PagerTitle: footer})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(b, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's

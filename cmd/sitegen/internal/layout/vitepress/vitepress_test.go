@@ -179,6 +179,18 @@ func TestRecognise(t *testing.T) {
 			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:: 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
 		},
 		{
+			// An item's own base prefixes its own link too, and an empty
+			// one is the parent's: "const base = item.base || _base; if
+			// (base && item.link) item.link = base + item.link"
+			// (theme-default/support/sidebar.js addBase, VitePress 1.6.4).
+			name: "item's own base",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: {
+				'/reference/': {base: '/reference/', items: [{text: 'Nav', base: '/reference/default-theme-', link: 'nav'},
+				  {text: 'Site Config', base: '', link: 'site-config'}]}}}}`}),
+			got:  nav,
+			want: "0:reference/default-theme-nav.md:Nav 0:reference/site-config.md:Site Config ",
+		},
+		{
 			// "nav: The configuration for the nav menu item", links and
 			// dropdowns of items, groups among them
 			// (https://vitepress.dev/reference/default-theme-nav): first,
