@@ -871,6 +871,26 @@ func UpdatedBy(on bool) func(meta map[string]any) Updated {
 	return func(map[string]any) Updated { return how }
 }
 
+// SidebarKey is the index in SidebarKeys of the key whose sidebar the
+// page of content-relative source path rel shows, -1 for none: VitePress's
+// getSidebar sorts the keys by their count of "/", most first (a stable
+// sort: the first written of equals), and takes the first that the page's
+// path ("/" + relativePath) starts with, a key written without its
+// leading "/" read with it (theme-default/support/sidebar.js, 1.6.4).
+func (l *Layout) SidebarKey(rel string) int {
+	page := "/" + strings.TrimPrefix(rel, "/")
+	best, most := -1, -1
+	for i, k := range l.SidebarKeys {
+		if !strings.HasPrefix(k, "/") {
+			k = "/" + k
+		}
+		if n := strings.Count(k, "/"); strings.HasPrefix(page, k) && n > most {
+			best, most = i, n
+		}
+	}
+	return best
+}
+
 // Tool names the program whose rules the layout follows, as messages
 // name it ("Jekyll", "Hugo", "MkDocs", "Obsidian", "GitHub" for a folder
 // of Markdown); "" for sitegen's own layout, whose rules are sitegen's.
