@@ -669,6 +669,10 @@ type Layout struct {
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundText is the sentence of the tool's own 404 page under its
+	// title, in the site's language (Starlight's UI string "404.text"),
+	// written without sitegen's link to the home page; "" for sitegen's.
+	NotFoundText string
 	// NotFoundMeta is the front matter of the tool's own 404 page, read
 	// by Hide for the 404 page sitegen writes (Starlight's is a splash
 	// page: template: splash, no sidebar, no table of contents).

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"maps"
 	"net/url"
 	"path/filepath"
@@ -790,7 +791,8 @@ func ownTitle(p *content.Page) bool {
 // titled as the tool titles its own (layout.Layout.NotFoundTitle, else
 // "Page not found"), with the tool's <title> where it has its own rule
 // (VitePress's 404 page is titled "404"), its frame's parts hidden as
-// the tool's own 404 page hides them (layout.Layout.NotFoundMeta).
+// the tool's own 404 page hides them (layout.Layout.NotFoundMeta), its
+// sentence the tool's where it has one (layout.Layout.NotFoundText).
 func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, view.UI().NotFoundTitle), URL: s.Cfg.RelURL("/404.html")}
 	if s.Lay.Hide != nil && s.Lay.NotFoundMeta != nil {
@@ -798,6 +800,9 @@ func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 	}
 	if s.Lay.DocTitle != nil {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
+	}
+	if s.Lay.NotFoundText != "" { // the tool's sentence, in place of sitegen's
+		p.Content = "<p>" + html.EscapeString(s.Lay.NotFoundText) + "</p>"
 	}
 	return p
 }

@@ -307,9 +307,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.LanguageCode = defaultLang(obj)
 	}
 	l.Words = siteWords(dir, l.Settings.LanguageCode)
+	l.NotFoundText = notFoundText(dir, l.Settings.LanguageCode)
 	for _, loc := range l.Locales {
 		if loc.Layout != nil {
 			loc.Layout.Words = siteWords(dir, loc.Layout.Settings.LanguageCode)
+			loc.Layout.NotFoundText = notFoundText(dir, loc.Layout.Settings.LanguageCode)
 		}
 	}
 	// Head.astro's <title>: the page's title, " | ", the site's (each
