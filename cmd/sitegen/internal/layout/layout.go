@@ -746,6 +746,10 @@ type Layout struct {
 	// beside it, its previous and next links and its breadcrumbs. Nil:
 	// none is hidden.
 	Hide func(meta map[string]any) (toc, nav, pager, path bool)
+	// Wide, when set, reports whether the page of front matter meta is
+	// its tool's wide landing layout, its column wider and centred
+	// (Starlight's template: splash); nil: none is.
+	Wide func(meta map[string]any) bool
 	// Pager, when set, makes a page's previous and next links show the
 	// navigation's labels of the pages they lead to, alone (Starlight's
 	// pagination: the sidebar's entries before and after the page, by

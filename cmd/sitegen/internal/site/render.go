@@ -442,6 +442,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			v.Prev, v.Next = nil, nil
 		}
 	}
+	if s.Lay.Wide != nil {
+		v.Wide = s.Lay.Wide(p.Meta)
+	}
 	if s.Lay.FallbackNotice != nil && p.File != "" {
 		v.Notice = s.Lay.FallbackNotice(p.File)
 	}
@@ -797,6 +800,9 @@ func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, view.UI().NotFoundTitle), URL: s.Cfg.RelURL("/404.html")}
 	if s.Lay.Hide != nil && s.Lay.NotFoundMeta != nil {
 		p.Hide.TOC, p.Hide.Nav, p.Hide.Pager, p.Hide.Path = s.Lay.Hide(s.Lay.NotFoundMeta)
+	}
+	if s.Lay.Wide != nil && s.Lay.NotFoundMeta != nil {
+		p.Wide = s.Lay.Wide(s.Lay.NotFoundMeta)
 	}
 	if s.Lay.DocTitle != nil {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)

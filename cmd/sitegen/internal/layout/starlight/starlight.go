@@ -203,6 +203,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// 404.html has no data-has-sidebar).
 		NotFoundMeta: map[string]any{"template": "splash"},
 		Hide:         hider(breadcrumbsAdded(raw)),
+		Wide:         splash,
 		// "title (required) type: string: You must provide a title for
 		// every page" (starlight.astro.build/reference/frontmatter/).
 		TitleRequired:   true,
@@ -648,6 +649,15 @@ func hider(crumbs bool) func(meta map[string]any) (toc, nav, pager, path bool) {
 		return s, s, false, !crumbs
 	}
 }
+
+// splash is layout.Layout.Wide: a splash page's column is wider and
+// centred ("Set to 'splash' to use a wider layout without any sidebars
+// designed for landing pages",
+// https://starlight.astro.build/reference/frontmatter/#template;
+// 0.36.3's Page.astro: "html:not([data-has-sidebar]) {
+// --sl-content-width: 67.5rem; }", ContentPanel.astro: ".sl-container
+// { margin-inline: var(--sl-content-margin-inline, auto); }" from 72rem).
+func splash(meta map[string]any) bool { return meta["template"] == "splash" }
 
 // breadcrumbsRe is an import of a module whose name speaks of
 // breadcrumbs (astro-breadcrumbs in a component override, a
