@@ -98,6 +98,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/net/html"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 )
@@ -527,6 +529,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 			}
 		case *jsconfig.Object:
 			text, _ := it.String("text")
+			text = htmlText(text)
 			link, hasLink := it.String("link")
 			children, _ := it.Get("items").([]any)
 			b := base
@@ -543,6 +546,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// "docFooterText: Customize text that appears on the
 				// footer of previous/next page" (types/default-theme.d.ts).
 				footer, _ := it.String("docFooterText")
+				footer = htmlText(footer)
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(b, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
@@ -776,5 +780,39 @@ func lastUpdated(on bool) func(meta map[string]any) layout.Updated {
 			return layout.UpdatedNone
 		}
 		return layout.UpdatedGit
+	}
+}
+
+// htmlText is what a reader sees of a sidebar, nav or docFooter text,
+// which VitePress's default theme writes as HTML ("v-html="item.text"",
+// VPSidebarItem.vue, VPNavBarMenuLink.vue, VPDocFooter.vue, 1.6.4): its
+// text, the tags left out and the character references read ("<b>A</b>
+// &amp; B" is "A & B"); a Vue component in it (<Badge text="new" />) is
+// an element v-html does not run, so nothing of it shows. Text without
+// markup is returned as it is.
+func htmlText(s string) string {
+	if !strings.ContainsAny(s, "<&") {
+		return s
+	}
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(s))
+	skip := 0 // inside <script> or <style>
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return strings.Join(strings.Fields(b.String()), " ")
+		case html.TextToken:
+			if skip == 0 {
+				b.Write(z.Text())
+			}
+		case html.StartTagToken:
+			if n, _ := z.TagName(); string(n) == "script" || string(n) == "style" {
+				skip++
+			}
+		case html.EndTagToken:
+			if n, _ := z.TagName(); (string(n) == "script" || string(n) == "style") && skip > 0 {
+				skip--
+			}
+		}
 	}
 }

@@ -179,6 +179,18 @@ func TestRecognise(t *testing.T) {
 			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:: 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
 		},
 		{
+			// Sidebar and nav texts are HTML: "<component :is="textTag"
+			// class="text" v-html="item.text" />" (VPSidebarItem.vue,
+			// VPNavBarMenuLink.vue's "<span v-html="item.text">", 1.6.4):
+			// what a reader sees is their text, the markup not shown.
+			name: "HTML in texts",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {
+				nav: [{text: '<b>Guide</b> &amp; more', link: '/guide/'}],
+				sidebar: [{text: 'Group <span class="new">new</span>', items: [{text: 'One <Badge type="tip" text="^1.0" />', link: '/guide/one'}]}]}}`}),
+			got:  navAll,
+			want: "0:guide/index.md:Guide & more --- 0::Group new 1:guide/one.md:One |true",
+		},
+		{
 			// An item's own base prefixes its own link too, and an empty
 			// one is the parent's: "const base = item.base || _base; if
 			// (base && item.link) item.link = base + item.link"
