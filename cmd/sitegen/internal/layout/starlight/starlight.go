@@ -236,6 +236,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
 		return l, nil
 	}
+	if on, ok := obj.Get("pagination").(bool); ok && !on {
+		l.Pager = pagerOff
+	}
 	// note warns of a setting Node computes that jsconfig does not read
 	// (a call, a .filter whose predicate calls a function), at its line,
 	// with what sitegen uses instead.
@@ -492,6 +495,9 @@ func folders(dir, content string) map[string]string {
 	return out
 }
 
+// urlScheme is a link's scheme (mailto:, tel:, javascript:).
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+
 // externalLink is a sidebar link to another site the navigation shows:
 // http(s) or mailto (never javascript: or data:).
 var externalLink = regexp.MustCompile(`^(?i:https?://|mailto:)`)
@@ -505,9 +511,13 @@ var externalLink = regexp.MustCompile(`^(?i:https?://|mailto:)`)
 // that sets experimental.headingIdCompat keeps it (Recognise).
 func HeadingID(text string) string { return strings.TrimSuffix(docusaurus.Slug(text), "-") }
 
-// linkSlug is the slug of an internal link ("/guide/page/" -> "guide/page").
+// linkSlug is the slug of an internal link ("/guide/page/" ->
+// "guide/page"): any but another site's, one written without its leading
+// "/" read with it ("if (!isAbsolute(href)) { href =
+// ensureLeadingSlash(href)", 0.36.3's utils/navigation.ts), "guide/page"
+// too. A scheme (mailto:) is no site path here.
 func linkSlug(link string) (string, bool) {
-	if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") || !strings.HasPrefix(link, "/") {
+	if link == "" || strings.Contains(link, "://") || strings.HasPrefix(link, "//") || urlScheme.MatchString(link) {
 		return "", false
 	}
 	link, _, _ = strings.Cut(link, "#")
@@ -740,4 +750,21 @@ func pager(meta map[string]any) (prev, next layout.PagerLink) {
 		return layout.PagerLink{}
 	}
 	return read(meta["prev"]), read(meta["next"])
+}
+
+// pagerOff is pager where the settings say pagination: false ("Define if
+// the footer should include previous and next page links",
+// https://starlight.astro.build/reference/configuration/#pagination): a
+// link the page's prev or next does not ask for is hidden
+// (applyPrevNextLinkConfig: "return paginationEnabled ? link :
+// undefined" where the front matter says nothing).
+func pagerOff(meta map[string]any) (prev, next layout.PagerLink) {
+	prev, next = pager(meta)
+	if meta["prev"] == nil {
+		prev.Hide = true
+	}
+	if meta["next"] == nil {
+		next.Hide = true
+	}
+	return prev, next
 }
