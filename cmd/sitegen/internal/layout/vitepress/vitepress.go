@@ -171,6 +171,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	raw = withImports(dir, file, raw)
 	cfg := jsconfig.Parse(raw)
 	l := &layout.Layout{
 		Kind: layout.VitePress, File: file, Content: root, Redirects: "aliases",
