@@ -435,6 +435,9 @@ type Page struct {
 	// Hide are the parts of the frame the page's front matter hides
 	// (layout.Layout.Hide: Material for MkDocs' hide:).
 	Hide Hidden
+	// Wide: the page is its tool's wide landing layout, its column wider
+	// and centred (layout.Layout.Wide: Starlight's template: splash).
+	Wide bool
 }
 
 // Hidden are the parts of a page's frame not shown on it: its table of
@@ -629,6 +632,9 @@ func (p *Page) NavWindow(parent *NavItem, items []*NavItem) []*NavItem {
 // react to what the page embeds.
 func (p *Page) BodyClass() string {
 	c := "kind-" + kindName(p.Kind)
+	if p.Wide {
+		c += " wide"
+	}
 	flags := make([]string, 0, len(p.Flags))
 	for f, on := range p.Flags {
 		if on {
@@ -759,12 +765,13 @@ const headScript = `<script>(function(d){d.classList.add("js");try{var t=localSt
 const FaviconAsset = "favicon.svg"
 
 // HomeStyleAsset is the stylesheet of a tool's home page (its hero and
-// features): only the pages that have one load it (Page.HomeStyled).
+// features) and wide landing pages (Page.Wide): only the pages that have
+// one or are one load it (Page.HomeStyled).
 const HomeStyleAsset = "css/home.css"
 
-// HomeStyled reports whether the page shows a hero or features and needs
-// HomeStyleAsset.
-func (p *Page) HomeStyled() bool { return p.Hero != nil || len(p.Features) > 0 }
+// HomeStyled reports whether the page shows a hero or features, or is
+// wide, and needs HomeStyleAsset.
+func (p *Page) HomeStyled() bool { return p.Hero != nil || len(p.Features) > 0 || p.Wide }
 
 // TabMenuStyleAsset is the stylesheet of a navbar's dropdown menus in the
 // header (Docusaurus's type: 'dropdown'): only the pages that show one

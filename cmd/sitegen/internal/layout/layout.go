@@ -676,6 +676,10 @@ type Layout struct {
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundText is the sentence of the tool's own 404 page under its
+	// title, in the site's language (Starlight's UI string "404.text"),
+	// written without sitegen's link to the home page; "" for sitegen's.
+	NotFoundText string
 	// NotFoundMeta is the front matter of the tool's own 404 page, read
 	// by Hide for the 404 page sitegen writes (Starlight's is a splash
 	// page: template: splash, no sidebar, no table of contents).
@@ -749,6 +753,10 @@ type Layout struct {
 	// beside it, its previous and next links and its breadcrumbs. Nil:
 	// none is hidden.
 	Hide func(meta map[string]any) (toc, nav, pager, path bool)
+	// Wide, when set, reports whether the page of front matter meta is
+	// its tool's wide landing layout, its column wider and centred
+	// (Starlight's template: splash); nil: none is.
+	Wide func(meta map[string]any) bool
 	// Pager, when set, makes a page's previous and next links show the
 	// navigation's labels of the pages they lead to, alone (Starlight's
 	// pagination: the sidebar's entries before and after the page, by
@@ -876,6 +884,26 @@ func UpdatedBy(on bool) func(meta map[string]any) Updated {
 		how = UpdatedGit
 	}
 	return func(map[string]any) Updated { return how }
+}
+
+// SidebarKey is the index in SidebarKeys of the key whose sidebar the
+// page of content-relative source path rel shows, -1 for none: VitePress's
+// getSidebar sorts the keys by their count of "/", most first (a stable
+// sort: the first written of equals), and takes the first that the page's
+// path ("/" + relativePath) starts with, a key written without its
+// leading "/" read with it (theme-default/support/sidebar.js, 1.6.4).
+func (l *Layout) SidebarKey(rel string) int {
+	page := "/" + strings.TrimPrefix(rel, "/")
+	best, most := -1, -1
+	for i, k := range l.SidebarKeys {
+		if !strings.HasPrefix(k, "/") {
+			k = "/" + k
+		}
+		if n := strings.Count(k, "/"); strings.HasPrefix(page, k) && n > most {
+			best, most = i, n
+		}
+	}
+	return best
 }
 
 // Tool names the program whose rules the layout follows, as messages

@@ -214,4 +214,5 @@ func (w *keyWriter) page(p *templates.Page) {
 	w.bool(p.Hide.Nav)
 	w.bool(p.Hide.Pager)
 	w.bool(p.Hide.Path)
+	w.bool(p.Wide)
 }

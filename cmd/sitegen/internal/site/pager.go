@@ -33,9 +33,13 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 			}
 		}
 	}
-	if nav := v.NavTree(); len(nav) > 0 {
+	nav := v.NavTree()
+	if len(s.Lay.SidebarKeys) > 0 && v.Site != nil {
+		nav = v.Site.Nav // all the keys' sidebars: the page shows its key's alone
+	}
+	if len(nav) > 0 {
 		if len(s.Lay.SidebarKeys) > 0 {
-			nav = keySidebar(nav, s.Lay.SidebarKeys, p.Rel)
+			nav = keySidebar(nav, s.Lay, p.Rel)
 		}
 		before, after := navNeighbours(nav, v.URL, s.Lay.PagerOnce, s.Lay.PagerFirst)
 		v.Prev = pagerLink(before, nil, prev)
@@ -55,30 +59,12 @@ func (s *Site) pagerLinks(p *content.Page, v *templates.Page) {
 // getSidebar takes the key with the most "/" that "/"+rel starts with.
 // No key matches: no sidebar, so no neighbours. A nav not so made is
 // returned as it is.
-func keySidebar(nav []*templates.NavItem, keys []string, rel string) []*templates.NavItem {
-	var parts [][]*templates.NavItem
-	start := 0
-	for i, it := range nav {
-		if it.Kind == templates.NavSeparator {
-			parts = append(parts, nav[start:i])
-			start = i + 1
-		}
-	}
-	parts = append(parts, nav[start:])
-	if len(parts) < len(keys) {
+func keySidebar(nav []*templates.NavItem, lay *layout.Layout, rel string) []*templates.NavItem {
+	_, parts, ok := content.KeySidebars(nav, len(lay.SidebarKeys))
+	if !ok {
 		return nav
 	}
-	parts = parts[len(parts)-len(keys):]
-	page := "/" + strings.TrimPrefix(rel, "/")
-	best, most := -1, -1
-	for i, k := range keys { // the first of the most "/" wins: JavaScript's sort is stable
-		if !strings.HasPrefix(k, "/") {
-			k = "/" + k
-		}
-		if n := strings.Count(k, "/"); strings.HasPrefix(page, k) && n > most {
-			best, most = i, n
-		}
-	}
+	best := lay.SidebarKey(rel)
 	if best < 0 {
 		return nil
 	}

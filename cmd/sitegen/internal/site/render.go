@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"maps"
 	"net/url"
 	"path/filepath"
@@ -441,6 +442,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			v.Prev, v.Next = nil, nil
 		}
 	}
+	if s.Lay.Wide != nil {
+		v.Wide = s.Lay.Wide(p.Meta)
+	}
 	if s.Lay.FallbackNotice != nil && p.File != "" {
 		v.Notice = s.Lay.FallbackNotice(p.File)
 	}
@@ -790,14 +794,21 @@ func ownTitle(p *content.Page) bool {
 // titled as the tool titles its own (layout.Layout.NotFoundTitle, else
 // "Page not found"), with the tool's <title> where it has its own rule
 // (VitePress's 404 page is titled "404"), its frame's parts hidden as
-// the tool's own 404 page hides them (layout.Layout.NotFoundMeta).
+// the tool's own 404 page hides them (layout.Layout.NotFoundMeta), its
+// sentence the tool's where it has one (layout.Layout.NotFoundText).
 func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 	p := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: cmp.Or(s.Lay.NotFoundTitle, view.UI().NotFoundTitle), URL: s.Cfg.RelURL("/404.html")}
 	if s.Lay.Hide != nil && s.Lay.NotFoundMeta != nil {
 		p.Hide.TOC, p.Hide.Nav, p.Hide.Pager, p.Hide.Path = s.Lay.Hide(s.Lay.NotFoundMeta)
 	}
+	if s.Lay.Wide != nil && s.Lay.NotFoundMeta != nil {
+		p.Wide = s.Lay.Wide(s.Lay.NotFoundMeta)
+	}
 	if s.Lay.DocTitle != nil {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
+	}
+	if s.Lay.NotFoundText != "" { // the tool's sentence, in place of sitegen's
+		p.Content = "<p>" + html.EscapeString(s.Lay.NotFoundText) + "</p>"
 	}
 	return p
 }

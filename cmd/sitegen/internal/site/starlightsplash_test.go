@@ -36,12 +36,15 @@ func TestStarlightSplashAnd404(t *testing.T) {
 		page        string
 		want, avoid []string
 	}{
-		{page: "alpha/index.html", want: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
-		{page: "index.html", want: []string{`rel="next" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`}},
-		{page: "landing/index.html", want: []string{`rel="prev" href="/alpha/"`}, avoid: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
+		// A splash page's column is wider and centred (Page.astro:
+		// "html:not([data-has-sidebar]) { --sl-content-width: 67.5rem; }"):
+		// body class "wide".
+		{page: "alpha/index.html", want: []string{`<nav class="site-nav"`, `<nav class="toc"`}, avoid: []string{` wide"`}},
+		{page: "index.html", want: []string{`rel="next" href="/alpha/"`, `<body class="kind-home wide"`}, avoid: []string{`<nav class="site-nav"`}},
+		{page: "landing/index.html", want: []string{`rel="prev" href="/alpha/"`, `<body class="kind-page wide"`}, avoid: []string{`<nav class="site-nav"`, `<nav class="toc"`}},
 		// Starlight's 404 is a splash page: Astro 5.18.2 + Starlight
 		// 0.36.3 write 404.html without data-has-sidebar.
-		{page: "404.html", want: []string{`<title>404 | S</title>`, `<h1>404</h1>`}, avoid: []string{`<nav class="site-nav"`}},
+		{page: "404.html", want: []string{`<title>404 | S</title>`, `<h1>404</h1>`, `<body class="kind-notfound wide"`}, avoid: []string{`<nav class="site-nav"`}},
 	} {
 		for _, w := range tc.want {
 			if !strings.Contains(tree[tc.page], w) {
@@ -114,6 +117,45 @@ func TestStarlightBreadcrumbs(t *testing.T) {
 				if strings.Contains(page, a) {
 					t.Errorf("guides/a holds %s", a)
 				}
+			}
+		})
+	}
+}
+
+// TestStarlight404Text: Starlight's 404 page says its UI string
+// "404.text" under the title, in the site's default language ("404.text":
+// "Page not found. Check the URL or try using the search bar.",
+// https://starlight.astro.build/guides/i18n/#translate-starlights-ui;
+// get404Route: "hero: { tagline: locals.t('404.text') }", 0.36.3), the
+// site's own src/content/i18n/LANG.json over Starlight's, and no link
+// to the home page of sitegen's own sentence.
+func TestStarlight404Text(t *testing.T) {
+	for _, tc := range []struct {
+		name, locales string
+		files         map[string]string
+		want          string
+	}{
+		{name: "English", want: `<p>Page not found. Check the URL or try using the search bar.</p>`},
+		{name: "French", locales: "defaultLocale: 'root', locales: { root: { label: 'Français', lang: 'fr' } }, ",
+			want: `<p>Page non trouvée. Vérifiez l’URL ou essayez d’utiliser la barre de recherche.</p>`},
+		{name: "site's own", files: map[string]string{"src/content/i18n/en.json": `{"404.text": "Lost in the dungeon & out of torches."}`},
+			want: `<p>Lost in the dungeon &amp; out of torches.</p>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs":          "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S', " + tc.locales + "})] };\n",
+				"src/content/docs/index.md": "---\ntitle: Home\n---\n\nH.\n",
+			})
+			sitetest.WriteFiles(t, dir, tc.files)
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			page := readTree(t, out)["404.html"]
+			if !strings.Contains(page, tc.want) {
+				i := strings.Index(page, "<h1>")
+				t.Errorf("404.html lacks %s; has %.300s", tc.want, page[max(i, 0):])
 			}
 		})
 	}

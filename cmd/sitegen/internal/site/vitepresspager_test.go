@@ -167,3 +167,55 @@ func TestVitePressPagerMultiSidebar(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressMultiSidebarShown checks that a page of a VitePress
+// multi-sidebar shows the sidebar of its path's key only, after the top
+// bar, and a page no key matches the top bar alone: "To show different
+// sidebar depending on the page path ... pass an object instead of an
+// array" whose keys are path prefixes
+// (https://vitepress.dev/reference/default-theme-sidebar#multiple-sidebars);
+// getSidebar (theme-default/support/sidebar.js, 1.6.4) takes the key with
+// the most "/" the page's path starts with, [] where none does.
+func TestVitePressMultiSidebarShown(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { title: 'Multi', themeConfig: {
+  nav: [{ text: 'Home', link: '/' }],
+  sidebar: {
+  '/guide/': [{ text: 'Guide', items: [{ text: 'Alpha', link: '/guide/a' }, { text: 'Beta', link: '/guide/b' }] }],
+  '/guide/deep/': [{ text: 'Deep', items: [{ text: 'Dee', link: '/guide/deep/d' }] }],
+  '/api/': [{ text: 'API', items: [{ text: 'Ex', link: '/api/x' }] }],
+} } }`,
+		"index.md":        "# Home\n",
+		"guide/a.md":      "# a\n",
+		"guide/b.md":      "# b\n",
+		"guide/deep/d.md": "# d\n",
+		"api/x.md":        "# x\n",
+		"other.md":        "# other\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	block := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`)
+	href := regexp.MustCompile(`href="([^"]*)"`)
+	for _, tt := range []struct{ file, want string }{
+		{"index.html", "/"}, // no key: the top bar alone
+		{"other.html", "/"},
+		{"guide/a.html", "/ /guide/a.html /guide/b.html"},
+		{"guide/deep/d.html", "/ /guide/deep/d.html"}, // the longer key
+		{"api/x.html", "/ /api/x.html"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range href.FindAllStringSubmatch(block.FindString(string(b)), -1) {
+			got = append(got, m[1])
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("%s: sidebar links %q, want %q", tt.file, g, tt.want)
+		}
+	}
+}

@@ -31,6 +31,45 @@ var noticeWords = map[string]string{
 	"ko": "이 콘텐츠는 아직 사용자의 언어로 제공되지 않습니다.",
 }
 
+// notFoundKey is the UI string of Starlight's 404 page, the tagline
+// under its title "404" (0.36.3's get404Route: "hero: { tagline:
+// locals.t('404.text') }").
+const notFoundKey = "404.text"
+
+// notFoundWords are Starlight's own "404.text" in the languages sitegen
+// has words in (Starlight 0.36.3's translations/LANG.json, MIT), by
+// primary language subtag; English for any other, as Starlight falls
+// back to its English strings.
+var notFoundWords = map[string]string{
+	"en": "Page not found. Check the URL or try using the search bar.",
+	"fr": "Page non trouvée. Vérifiez l’URL ou essayez d’utiliser la barre de recherche.",
+	"de": "Seite nicht gefunden. Überprüfe die URL oder nutze die Suchleiste.",
+	"es": "Página no encontrada. Verifica la URL o intenta usar la barra de búsqueda.",
+	"it": "Pagina non trovata. Verifica l'URL o prova a utilizzare la barra di ricerca.",
+	"pt": "Página não encontrada. Verifique o URL ou tente usar a barra de pesquisa.",
+	"nl": "Pagina niet gevonden. Controleer de URL of probeer de zoekbalk.",
+	"pl": "Nie znaleziono. Sprawdź URL lub użyj wyszukiwarki.",
+	"ru": "Страница не найдена. Проверьте URL или используйте поиск по сайту.",
+	"ja": "ページが見つかりません。 URL を確認するか、検索バーを使用してみてください。",
+	"zh": "页面未找到。检查 URL 或尝试使用搜索栏。",
+	"ko": "페이지를 찾을 수 없습니다. URL을 다시 확인해보거나 검색을 사용해보세요.",
+}
+
+// notFoundText is the sentence of the 404 page in lang for the site at
+// dir: the site's own src/content/i18n/LANG.json "404.text"
+// (siteStrings: "Provide translations of Starlight's UI strings"),
+// else Starlight's (notFoundWords).
+func notFoundText(dir, lang string) string {
+	if s := siteStrings(dir, lang)[notFoundKey]; s != "" {
+		return s
+	}
+	primary, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	if s, ok := notFoundWords[primary]; ok {
+		return s
+	}
+	return notFoundWords["en"]
+}
+
 // untranslated is the notice of a fallback page in lang for the site at
 // dir: the site's own src/content/i18n/LANG.json (siteStrings), else
 // noticeWords.

@@ -203,6 +203,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// 404.html has no data-has-sidebar).
 		NotFoundMeta: map[string]any{"template": "splash"},
 		Hide:         hider(breadcrumbsAdded(raw)),
+		Wide:         splash,
 		// "title (required) type: string: You must provide a title for
 		// every page" (starlight.astro.build/reference/frontmatter/).
 		TitleRequired:   true,
@@ -234,6 +235,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if obj == nil {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
 		return l, nil
+	}
+	if on, ok := obj.Get("pagination").(bool); ok && !on {
+		l.Pager = pagerOff
 	}
 	// note warns of a setting Node computes that jsconfig does not read
 	// (a call, a .filter whose predicate calls a function), at its line,
@@ -307,9 +311,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.LanguageCode = defaultLang(obj)
 	}
 	l.Words = siteWords(dir, l.Settings.LanguageCode)
+	l.NotFoundText = notFoundText(dir, l.Settings.LanguageCode)
 	for _, loc := range l.Locales {
 		if loc.Layout != nil {
 			loc.Layout.Words = siteWords(dir, loc.Layout.Settings.LanguageCode)
+			loc.Layout.NotFoundText = notFoundText(dir, loc.Layout.Settings.LanguageCode)
 		}
 	}
 	// Head.astro's <title>: the page's title, " | ", the site's (each
@@ -489,6 +495,9 @@ func folders(dir, content string) map[string]string {
 	return out
 }
 
+// urlScheme is a link's scheme (mailto:, tel:, javascript:).
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+
 // externalLink is a sidebar link to another site the navigation shows:
 // http(s) or mailto (never javascript: or data:).
 var externalLink = regexp.MustCompile(`^(?i:https?://|mailto:)`)
@@ -502,9 +511,13 @@ var externalLink = regexp.MustCompile(`^(?i:https?://|mailto:)`)
 // that sets experimental.headingIdCompat keeps it (Recognise).
 func HeadingID(text string) string { return strings.TrimSuffix(docusaurus.Slug(text), "-") }
 
-// linkSlug is the slug of an internal link ("/guide/page/" -> "guide/page").
+// linkSlug is the slug of an internal link ("/guide/page/" ->
+// "guide/page"): any but another site's, one written without its leading
+// "/" read with it ("if (!isAbsolute(href)) { href =
+// ensureLeadingSlash(href)", 0.36.3's utils/navigation.ts), "guide/page"
+// too. A scheme (mailto:) is no site path here.
 func linkSlug(link string) (string, bool) {
-	if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") || !strings.HasPrefix(link, "/") {
+	if link == "" || strings.Contains(link, "://") || strings.HasPrefix(link, "//") || urlScheme.MatchString(link) {
 		return "", false
 	}
 	link, _, _ = strings.Cut(link, "#")
@@ -647,6 +660,15 @@ func hider(crumbs bool) func(meta map[string]any) (toc, nav, pager, path bool) {
 	}
 }
 
+// splash is layout.Layout.Wide: a splash page's column is wider and
+// centred ("Set to 'splash' to use a wider layout without any sidebars
+// designed for landing pages",
+// https://starlight.astro.build/reference/frontmatter/#template;
+// 0.36.3's Page.astro: "html:not([data-has-sidebar]) {
+// --sl-content-width: 67.5rem; }", ContentPanel.astro: ".sl-container
+// { margin-inline: var(--sl-content-margin-inline, auto); }" from 72rem).
+func splash(meta map[string]any) bool { return meta["template"] == "splash" }
+
 // breadcrumbsRe is an import of a module whose name speaks of
 // breadcrumbs (astro-breadcrumbs in a component override, a
 // starlight-breadcrumbs plugin).
@@ -728,4 +750,21 @@ func pager(meta map[string]any) (prev, next layout.PagerLink) {
 		return layout.PagerLink{}
 	}
 	return read(meta["prev"]), read(meta["next"])
+}
+
+// pagerOff is pager where the settings say pagination: false ("Define if
+// the footer should include previous and next page links",
+// https://starlight.astro.build/reference/configuration/#pagination): a
+// link the page's prev or next does not ask for is hidden
+// (applyPrevNextLinkConfig: "return paginationEnabled ? link :
+// undefined" where the front matter says nothing).
+func pagerOff(meta map[string]any) (prev, next layout.PagerLink) {
+	prev, next = pager(meta)
+	if meta["prev"] == nil {
+		prev.Hide = true
+	}
+	if meta["next"] == nil {
+		next.Hide = true
+	}
+	return prev, next
 }

@@ -118,6 +118,41 @@ func TestRecognise(t *testing.T) {
 			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::NASA 0::Group 1:rules/combat: 0::All rules 1:Rules: true 1",
 		},
 		{
+			// "pagination: boolean (default: true): Define if the footer
+			// should include previous and next page links"
+			// (https://starlight.astro.build/reference/configuration/#pagination):
+			// false hides them where the page's prev/next do not ask for
+			// one (applyPrevNextLinkConfig: "return paginationEnabled ?
+			// link : undefined" last). Found on
+			// FearlessNite345/denalistaterp-docs.
+			name:  "pagination false",
+			files: with(map[string]string{"astro.config.mjs": config(`{ title: 'T', pagination: false }`)}),
+			got: func(l *layout.Layout) string {
+				var out []string
+				for _, meta := range []map[string]any{nil, {"prev": true, "next": "Onward"}, {"prev": false}} {
+					p, n := l.Pager(meta)
+					out = append(out, fmt.Sprintf("%v/%v", p.Hide, n.Hide))
+				}
+				return strings.Join(out, " ")
+			},
+			want: "true/true false/false true/true",
+		},
+		{
+			// A link that is not http(s) is a path of the site, written
+			// with or without its leading "/": "if (!isAbsolute(href)) {
+			// href = ensureLeadingSlash(href)" (0.36.3's utils/navigation.ts
+			// linkFromSidebarLinkItem; isAbsolute: /^https?:\/\//). Found on
+			// FearlessNite345/denalistaterp-docs, whose every link is
+			// written "docs/sops/leo": its sidebar was empty groups.
+			name: "link without a leading slash",
+			files: with(map[string]string{"astro.config.mjs": config(`{ title: 'T', sidebar: [
+  { label: 'Combat', link: 'rules/combat' },
+  { label: 'Mail', link: 'mailto:gm@example.org' },
+] }`)}),
+			got:  func(l *layout.Layout) string { return nav(l) + fmt.Sprint(len(l.Notes)) },
+			want: "0:rules/combat:Combat 0::Mail 0",
+		},
+		{
 			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n
 			// without a root locale whose default locale has no folder is
 			// not implemented; a note says so (TestLocales: with a root

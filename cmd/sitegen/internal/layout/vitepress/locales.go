@@ -53,7 +53,7 @@ func readLocales(l *layout.Layout, obj *jsconfig.Object, dir string) {
 		rootLoc.Label = cmp.Or(str(root, "label"), RootLocale)
 		links[""] = str(root, "link")
 		if th := root.Object("themeConfig"); th != nil {
-			l.Nav, l.NavAsWritten, l.NavRest = nil, false, false
+			l.Nav, l.NavAsWritten, l.NavRest, l.SidebarKeys = nil, false, false, nil
 			readTheme(l, merge(top, th), nil, dir, l.File, "")
 			setPager(l, l, dir, merge(top, th))
 		}
@@ -128,7 +128,7 @@ func localeLayout(l *layout.Layout, k string) *layout.Layout {
 	for i := range c.UnpublishedPaths {
 		c.UnpublishedPaths[i].Under = path.Join(c.UnpublishedPaths[i].Under, k)
 	}
-	c.Nav, c.NavAsWritten, c.NavRest = nil, false, false
+	c.Nav, c.NavAsWritten, c.NavRest, c.SidebarKeys = nil, false, false, nil // its own sidebar's keys
 	c.LinkBase = path.Join("/", l.LinkBase, k) + "/"
 	return c
 }

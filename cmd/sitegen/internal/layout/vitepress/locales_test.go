@@ -190,3 +190,38 @@ func TestLocaleHomes(t *testing.T) {
 		})
 	}
 }
+
+// TestLocaleSidebarKeys: each locale's multi-sidebar is its own
+// ("themeConfig ... will be shallow merged", https://vitepress.dev/guide/i18n):
+// a locale's keys are its sidebar's alone, read from its folder
+// ('/fr/guide/' is '/guide/' there), not the root's before them, and
+// its navigation starts with its first key's sidebar (found on
+// Matute289/xindeler-wiki, whose es pages showed every key's sidebar).
+func TestLocaleSidebarKeys(t *testing.T) {
+	files := map[string]string{
+		"docs/.vitepress/config.mts": `export default { locales: {
+    root: { label: 'English', themeConfig: { sidebar: { '/guide/': [{ text: 'A', link: '/guide/a' }], '/api/': [{ text: 'X', link: '/api/x' }] } } },
+    fr: { label: 'Français', themeConfig: { sidebar: { '/fr/guide/': [{ text: 'A fr', link: '/fr/guide/a' }] } } },
+  } }`,
+		"docs/guide/a.md": "", "docs/api/x.md": "", "docs/fr/guide/a.md": "",
+	}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, loc := range l.Locales {
+		c := loc.Layout
+		if c == nil {
+			c = l
+		}
+		got = append(got, fmt.Sprintf("%s keys=%q nav=%s", loc.Name, c.SidebarKeys, navAll(c)))
+	}
+	want := []string{
+		`root keys=["/guide/" "/api/"] nav=0:guide/a.md:A --- 0:api/x.md:X |true`,
+		`fr keys=["/guide/"] nav=0:guide/a.md:A fr |true`,
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("got\n%s\nwant\n%s", g, w)
+	}
+}

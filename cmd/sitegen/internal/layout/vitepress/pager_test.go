@@ -76,6 +76,8 @@ func TestPagerWords(t *testing.T) {
 		{"default", `export default {}`, `root "Previous page" "Next page"`},
 		{"docFooter texts", `export default { themeConfig: { docFooter: { prev: 'Page précédente', next: 'Page suivante' } } }`, `root "Page précédente" "Page suivante"`},
 		{"prev false, next text", `export default { themeConfig: { docFooter: { prev: false, next: 'Onward' } } }`, `root "Previous page" "Onward"`},
+		// "v-html="theme.docFooter?.prev || 'Previous page'"" (VPDocFooter.vue): HTML, its text shown.
+		{"HTML texts", `export default { themeConfig: { docFooter: { prev: '<i>Earlier</i>', next: 'Later &rarr;' } } }`, `root "Earlier" "Later →"`},
 		{"per locale", `export default { themeConfig: { docFooter: { prev: 'Earlier', next: 'Later' } },
   locales: { root: { label: 'English' }, fr: { label: 'Français', themeConfig: { docFooter: { prev: 'Page précédente' } } }, de: { label: 'Deutsch' } } }`,
 			`root "Earlier" "Later"` + "\n" + `fr "Page précédente" "Next page"` + "\n" + `de "Earlier" "Later"`},

@@ -98,6 +98,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/net/html"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 )
@@ -169,6 +171,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	raw = withImports(dir, file, raw)
 	cfg := jsconfig.Parse(raw)
 	l := &layout.Layout{
 		Kind: layout.VitePress, File: file, Content: root, Redirects: "aliases",
@@ -514,7 +517,10 @@ type navReader struct {
 }
 
 // items reads a list of sidebar items: {text, link, items, base}; base
-// prefixes the links of the items (a nested base replaces the parent's).
+// prefixes the links of the items, an item's own base (not empty)
+// replacing the parent's for its own link and its items': "const base =
+// item.base || _base; if (base && item.link) item.link = base +
+// item.link" (theme-default/support/sidebar.js addBase, VitePress 1.6.4).
 func (n *navReader) items(list []any, base string, depth int) {
 	for _, x := range list {
 		switch it := x.(type) {
@@ -524,15 +530,16 @@ func (n *navReader) items(list []any, base string, depth int) {
 			}
 		case *jsconfig.Object:
 			text, _ := it.String("text")
+			text = htmlText(text)
 			link, hasLink := it.String("link")
 			children, _ := it.Get("items").([]any)
 			b := base
-			if nb, ok := it.String("base"); ok {
+			if nb, ok := it.String("base"); ok && nb != "" {
 				b = nb
 			}
 			p := ""
 			if hasLink {
-				p = n.page(base, link)
+				p = n.page(b, link)
 			}
 			elsewhere := hasLink && external(link)
 			switch {
@@ -540,7 +547,8 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// "docFooterText: Customize text that appears on the
 				// footer of previous/next page" (types/default-theme.d.ts).
 				footer, _ := it.String("docFooterText")
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(base, link), PagerTitle: footer})
+				footer = htmlText(footer)
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(b, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's
@@ -773,5 +781,39 @@ func lastUpdated(on bool) func(meta map[string]any) layout.Updated {
 			return layout.UpdatedNone
 		}
 		return layout.UpdatedGit
+	}
+}
+
+// htmlText is what a reader sees of a sidebar, nav or docFooter text,
+// which VitePress's default theme writes as HTML ("v-html="item.text"",
+// VPSidebarItem.vue, VPNavBarMenuLink.vue, VPDocFooter.vue, 1.6.4): its
+// text, the tags left out and the character references read ("<b>A</b>
+// &amp; B" is "A & B"); a Vue component in it (<Badge text="new" />) is
+// an element v-html does not run, so nothing of it shows. Text without
+// markup is returned as it is.
+func htmlText(s string) string {
+	if !strings.ContainsAny(s, "<&") {
+		return s
+	}
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(s))
+	skip := 0 // inside <script> or <style>
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return strings.Join(strings.Fields(b.String()), " ")
+		case html.TextToken:
+			if skip == 0 {
+				b.Write(z.Text())
+			}
+		case html.StartTagToken:
+			if n, _ := z.TagName(); string(n) == "script" || string(n) == "style" {
+				skip++
+			}
+		case html.EndTagToken:
+			if n, _ := z.TagName(); (string(n) == "script" || string(n) == "style") && skip > 0 {
+				skip--
+			}
+		}
 	}
 }

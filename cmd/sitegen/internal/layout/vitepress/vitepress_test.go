@@ -179,6 +179,46 @@ func TestRecognise(t *testing.T) {
 			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:: 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
 		},
 		{
+			// A sidebar and nav imported from the project's own modules
+			// ("import { nav, sidebar } from './configs'", an index that
+			// re-exports "export * from './sidebar'"): their constants
+			// read as if written in the config (found on
+			// ZAESKY/xiunoLightWiki); a module out of the project is not.
+			name: "sidebar from a local module",
+			files: with(map[string]string{
+				".vitepress/config.mts":         "import { defineConfig } from 'vitepress'\nimport { nav, sidebar } from './configs'\nimport { other } from '../../outside'\nexport default defineConfig({ themeConfig: { nav, sidebar } })\n",
+				".vitepress/configs/index.ts":   "export * from './nav'\nexport * from './sidebar'\n",
+				".vitepress/configs/nav.ts":     "import type { DefaultTheme } from 'vitepress'\nexport const nav: DefaultTheme.Config['nav'] = [{ text: 'Home', link: '/' }]\n",
+				".vitepress/configs/sidebar.ts": "export const sidebar = [{ text: 'Guide', items: [{ text: 'One', link: '/guide/one' }] }]\nexport default { themeConfig: {} }\n",
+			}),
+			got:  navAll,
+			want: "0:index.md:Home --- 0::Guide 1:guide/one.md:One |true",
+		},
+		{
+			// Sidebar and nav texts are HTML: "<component :is="textTag"
+			// class="text" v-html="item.text" />" (VPSidebarItem.vue,
+			// VPNavBarMenuLink.vue's "<span v-html="item.text">", 1.6.4):
+			// what a reader sees is their text, the markup not shown.
+			name: "HTML in texts",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {
+				nav: [{text: '<b>Guide</b> &amp; more', link: '/guide/'}],
+				sidebar: [{text: 'Group <span class="new">new</span>', items: [{text: 'One <Badge type="tip" text="^1.0" />', link: '/guide/one'}]}]}}`}),
+			got:  navAll,
+			want: "0:guide/index.md:Guide & more --- 0::Group new 1:guide/one.md:One |true",
+		},
+		{
+			// An item's own base prefixes its own link too, and an empty
+			// one is the parent's: "const base = item.base || _base; if
+			// (base && item.link) item.link = base + item.link"
+			// (theme-default/support/sidebar.js addBase, VitePress 1.6.4).
+			name: "item's own base",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: {
+				'/reference/': {base: '/reference/', items: [{text: 'Nav', base: '/reference/default-theme-', link: 'nav'},
+				  {text: 'Site Config', base: '', link: 'site-config'}]}}}}`}),
+			got:  nav,
+			want: "0:reference/default-theme-nav.md:Nav 0:reference/site-config.md:Site Config ",
+		},
+		{
 			// "nav: The configuration for the nav menu item", links and
 			// dropdowns of items, groups among them
 			// (https://vitepress.dev/reference/default-theme-nav): first,

@@ -407,7 +407,7 @@ func SameFrame(a, b *templates.Page) bool {
 		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
 		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
-		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav) && a.Hide == b.Hide &&
+		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav) && a.Hide == b.Hide && a.Wide == b.Wide &&
 		a.PrevWord == b.PrevWord && a.NextWord == b.NextWord && a.Lead == b.Lead
 }
 
@@ -415,7 +415,7 @@ func SameFrame(a, b *templates.Page) bool {
 // and bodyFields those of the body (body.fill) and the site.
 var (
 	FrameFields = []string{"Kind", "Title", "DocTitle", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Notice", "Updated",
-		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide", "PrevWord", "NextWord", "Lead"}
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide", "Wide", "PrevWord", "NextWord", "Lead"}
 	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )
 

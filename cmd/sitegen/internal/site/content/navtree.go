@@ -830,6 +830,79 @@ func (s *Site) noSidebar(name string, entries []layout.NavEntry) map[string][]*t
 	return out
 }
 
+// KeySidebars splits nav, the navigation of a VitePress multi-sidebar of
+// n keys (layout.Layout.SidebarKeys), into the top bar before the keys'
+// sidebars (nil for none) and the n sidebars, in the keys' order: its
+// parts between top-level separators, the last n the sidebars'. ok is
+// false for a nav not so made.
+func KeySidebars(nav []*templates.NavItem, n int) (bar []*templates.NavItem, parts [][]*templates.NavItem, ok bool) {
+	start := 0
+	for i, it := range nav {
+		if it.Kind == templates.NavSeparator {
+			parts = append(parts, nav[start:i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, nav[start:])
+	if n == 0 || len(parts) < n {
+		return nil, nil, false
+	}
+	for _, p := range parts[:len(parts)-n] {
+		if len(bar) > 0 {
+			bar = append(bar, &templates.NavItem{Kind: templates.NavSeparator})
+		}
+		bar = append(bar, p...)
+	}
+	return bar, parts[len(parts)-n:], true
+}
+
+// keyNavs gives each page of a VitePress multi-sidebar the navigation
+// its path shows: the top bar (themeConfig.nav), a separator, and the
+// sidebar of its key alone (layout.Layout.SidebarKey); the top bar alone
+// where no key matches. "To show different sidebar depending on the page
+// path" the sidebar is an object of path prefixes
+// (https://vitepress.dev/reference/default-theme-sidebar#multiple-sidebars);
+// getSidebar returns [] where none matches (theme-default/support/sidebar.js,
+// 1.6.4). The navigations by key (NavFolder); nil, each page showing the
+// site's, where the navigation is not so made (a sidebar computed, the
+// pages it does not list after it: layout.Layout.NavRest).
+func (s *Site) keyNavs() map[string][]*templates.NavItem {
+	for _, p := range s.Pages {
+		p.navKey = ""
+	}
+	if s.Lay.NavRest || s.Lay.NavRoots {
+		return nil
+	}
+	bar, parts, ok := KeySidebars(s.SiteNav(), len(s.Lay.SidebarKeys))
+	if !ok {
+		return nil
+	}
+	out := map[string][]*templates.NavItem{}
+	for _, p := range s.Pages {
+		i := s.Lay.SidebarKey(p.Rel)
+		key := sidebarKey
+		if i >= 0 {
+			key += s.Lay.SidebarKeys[i]
+		}
+		p.navKey = key
+		if _, done := out[key]; done {
+			continue
+		}
+		nav := slices.Clip(bar)
+		if nav == nil {
+			nav = []*templates.NavItem{}
+		}
+		if i >= 0 {
+			if len(nav) > 0 {
+				nav = append(nav, &templates.NavItem{Kind: templates.NavSeparator})
+			}
+			nav = append(nav, parts[i]...)
+		}
+		out[key] = nav
+	}
+	return out
+}
+
 // docScope is the docs instance a doc id or sidebar name of the layout
 // names ("rules" of "rules:combat"), "" for the preset's docs.
 func docScope(id string) string {
@@ -850,6 +923,9 @@ func docScope(id string) string {
 // sidebars has the sidebars' navigations in their place (sidebarNavs).
 func (s *Site) FolderNavs() map[string][]*templates.NavItem {
 	if s.Lay.FolderNav == nil {
+		if len(s.Lay.SidebarKeys) > 0 {
+			return s.keyNavs()
+		}
 		return s.sidebarNavs() // several sidebars, else nil
 	}
 	own := map[string][]*templates.NavItem{} // folder -> its own sidebar's navigation, nil for none
