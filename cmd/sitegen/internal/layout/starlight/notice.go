@@ -37,9 +37,10 @@ var noticeWords = map[string]string{
 const notFoundKey = "404.text"
 
 // notFoundWords are Starlight's own "404.text" in the languages sitegen
-// has words in (Starlight 0.36.3's translations/LANG.json, MIT), by
-// primary language subtag; English for any other, as Starlight falls
-// back to its English strings.
+// has words in (Starlight 0.36.3's translations/LANG.json, MIT License,
+// Copyright (c) 2023 Astro contributors: the tool's own UI sentence,
+// which a Starlight site shows), by primary language subtag; English
+// for any other, as Starlight falls back to its English strings.
 var notFoundWords = map[string]string{
 	"en": "Page not found. Check the URL or try using the search bar.",
 	"fr": "Page non trouvée. Vérifiez l’URL ou essayez d’utiliser la barre de recherche.",
