@@ -720,6 +720,12 @@ type Layout struct {
 	// Markdown (the file as written). A # heading that does not start the
 	// page then stays in its place, an <h1>, and the frame adds no title.
 	TitleUnlessH1 bool
+	// HideTitleKey is the front matter key whose true hides the title the
+	// frame shows above a page whose text has no heading for it
+	// (Docusaurus's hide_title: "It only hides a title declared through
+	// the front matter, and have no effect on a Markdown title at the top
+	// of your document"); "" for none.
+	HideTitleKey string
 	// TitleAbove: the tool shows the page's own title (its front
 	// matter's) at the top of the page whatever its text starts with, a
 	// # heading there shown below it (Starlight: title "will be displayed

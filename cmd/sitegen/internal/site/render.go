@@ -402,6 +402,15 @@ func (s *Site) renderBody(p *content.Page, assets templates.Assets) *content.Bod
 		b.Content = layout.ApplyHTMLOps(p.HTMLOps, buf.String(), nil)
 	}
 	b.Toc, b.Flags, b.Scripts, b.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
+	if hide, _ := p.Meta[s.Lay.HideTitleKey].(bool); hide && s.Lay.HideTitleKey != "" && !p.DropH1 {
+		// The front matter hides the title the frame would show: no
+		// heading of the text stands for it (layout.Layout.HideTitleKey).
+		b.Flags = maps.Clone(b.Flags)
+		if b.Flags == nil {
+			b.Flags = map[string]bool{}
+		}
+		b.Flags[templates.FlagOwnH1] = true
+	}
 	if s.Graph.Keeps() || s.indexed(p) {
 		b.Docs = searchDocs(p, doc, src)
 	}

@@ -231,6 +231,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		FileURLs:         true,
 		StartTitle:       true,
 		TitleUnlessH1:    true,
+		HideTitleKey:     "hide_title",
 		// draft: true and unlisted: true (the site applies them, with
 		// every tool's flags).
 		Unpublished: unpublished, Unlisted: unlisted,
