@@ -289,6 +289,12 @@ type Layout struct {
 	// asks for it, for messages; a redirect is written only where no page
 	// is, as the tool writes it.
 	Redirected func(rel string) []Redirect
+	// RedirectFiles are the redirect files the tool's settings write that
+	// lead elsewhere than a page's own URL: to another site (To), or to
+	// a heading of the page at content-relative path Rel (Fragment,
+	// mdBook's "old.html" = "new.html#part"). Each is written only where
+	// no page or file is, as the tool writes it.
+	RedirectFiles []Redirect
 	// LinkedFilesOnly publishes a file that is not a page only when a
 	// published page links to it or shows it; otherwise every file of the
 	// content is published beside the pages.
@@ -1921,4 +1927,7 @@ type PagerLink struct {
 type Redirect struct {
 	From    string // the old site path, "/functional/lenses.html"
 	Setting string // where it is asked for, "book.toml:31 [output.html.redirect]"
+	// For Layout.RedirectFiles: To, a URL of another site, as written; else
+	// Rel, the page led to, and Fragment, its heading ("rounds").
+	To, Rel, Fragment string
 }

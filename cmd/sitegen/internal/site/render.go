@@ -175,6 +175,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			}
 		}
 	}
+	if err := s.writeLayoutRedirects(ctx, out, redirects); err != nil {
+		return err
+	}
 	if err := s.writeSitemap(out); err != nil {
 		return err
 	}
@@ -809,4 +812,39 @@ func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 		p.DocTitle = s.Lay.DocTitle("404", s.Cfg.Title, nil)
 	}
 	return p
+}
+
+// writeLayoutRedirects writes the tool's redirect files that lead to
+// another site or to a heading of a page (layout.Layout.RedirectFiles), each
+// only where no page, file or other redirect is, as the tool writes them;
+// written records them.
+func (s *Site) writeLayoutRedirects(ctx context.Context, out *assets.Output, written map[string]bool) error {
+	if len(s.Lay.RedirectFiles) == 0 {
+		return nil
+	}
+	pages := map[string]*content.Page{} // by content-relative path
+	taken := map[string]bool{}          // the pages' output files
+	for _, p := range s.Pages {
+		pages[p.Rel] = p
+		taken[content.OutputPath(p.SitePath)] = true
+	}
+	for _, r := range s.Lay.RedirectFiles {
+		op := content.OutputPath(r.From)
+		if taken[op] || written[op] || out.Has(op) {
+			continue
+		}
+		abs, rel := r.To, r.To
+		if r.To == "" {
+			p := pages[r.Rel]
+			if p == nil { // not published after all (a draft): no page to lead to
+				continue
+			}
+			abs, rel = s.Cfg.AbsURL(p.SitePath)+"#"+r.Fragment, s.Cfg.RelURL(p.SitePath)+"#"+r.Fragment
+		}
+		written[op] = true
+		if err := s.writePage(ctx, out, op, templates.Alias(s.Cfg.LanguageCode, abs, rel)); err != nil {
+			return fmt.Errorf("redirect %s (%s): %w", r.From, r.Setting, err)
+		}
+	}
+	return nil
 }
