@@ -291,6 +291,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
+		l.Notes = append(l.Notes, missingNavPages(n, dir, l.Content, file)...)
 		// "This setting is used to determine the format and layout of
 		// the global navigation for the site": its sections are the
 		// navigation's, wherever their pages' files are.
@@ -742,6 +743,42 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 		}
 	}
 	return out
+}
+
+// missingNavPages notes the entries of nav (the yaml node n) that name a
+// Markdown file the docs folder (content, of the site folder dir) does
+// not have: MkDocs 1.4 builds them with "WARNING - A relative path to
+// 'x.md' is included in the 'nav' configuration, which is not found in
+// the documentation files" and links the path as written, a dead link;
+// sitegen leaves the entry out, with this warning at its line.
+func missingNavPages(n *yaml.Node, dir, content, file string) []string {
+	var notes []string
+	check := func(v *yaml.Node) {
+		if p := pagePath(v.Value); p != "" && !layout.Exists(dir, path.Join(content, p), false) {
+			notes = append(notes, fmt.Sprintf("%s:%d: nav names %s, which is not in %s/: left out of the navigation (MkDocs links it as written, a dead link)",
+				file, v.Line, v.Value, content))
+		}
+	}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		for _, item := range n.Content {
+			switch item.Kind {
+			case yaml.ScalarNode:
+				check(item)
+			case yaml.MappingNode:
+				for i := 0; i+1 < len(item.Content); i += 2 {
+					switch v := item.Content[i+1]; v.Kind {
+					case yaml.ScalarNode:
+						check(v)
+					case yaml.SequenceNode:
+						walk(v)
+					}
+				}
+			}
+		}
+	}
+	walk(n)
+	return notes
 }
 
 // pagePath is a nav item's docs-relative Markdown path, or "" for a link

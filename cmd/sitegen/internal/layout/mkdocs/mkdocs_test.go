@@ -211,3 +211,32 @@ func TestExtraAssetsNoted(t *testing.T) {
 		})
 	}
 }
+
+// TestNavMissingPage: a nav entry naming a Markdown file the docs folder
+// lacks is built by MkDocs 1.4 with "WARNING - A relative path to
+// 'missing/index.md' is included in the 'nav' configuration, which is not
+// found in the documentation files" (measured: mkdocs build, the entry a
+// link to the path as written); sitegen warns at the entry's line.
+func TestNavMissingPage(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"mkdocs.yml":    "site_name: S\nnav:\n  - Home: index.md\n  - Part:\n    - Gone: missing/index.md\n  - lost.md\n",
+		"docs/index.md": "# Home\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"mkdocs.yml:5: nav names missing/index.md, which is not in docs/: left out of the navigation (MkDocs links it as written, a dead link)",
+		"mkdocs.yml:6: nav names lost.md, which is not in docs/: left out of the navigation (MkDocs links it as written, a dead link)",
+	}
+	var got []string
+	for _, n := range l.Notes {
+		if strings.Contains(n, "nav names") {
+			got = append(got, n)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}
