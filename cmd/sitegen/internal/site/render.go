@@ -175,7 +175,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			}
 		}
 	}
-	if err := s.writeLayoutRedirects(ctx, out, redirects); err != nil {
+	if err := s.writeLayoutRedirects(ctx, out, out.Has, redirects); err != nil {
 		return err
 	}
 	if err := s.writeSitemap(out); err != nil {
@@ -816,9 +816,10 @@ func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 
 // writeLayoutRedirects writes the tool's redirect files that lead to
 // another site or to a heading of a page (layout.Layout.RedirectFiles), each
-// only where no page, file or other redirect is, as the tool writes them;
-// written records them.
-func (s *Site) writeLayoutRedirects(ctx context.Context, out *assets.Output, written map[string]bool) error {
+// only where no page, file (has) or other redirect (written) is, as the
+// tool writes them; written records them. A full build and an update
+// (which removes what it does not write) both write them.
+func (s *Site) writeLayoutRedirects(ctx context.Context, out fileWriter, has func(rel string) bool, written map[string]bool) error {
 	if len(s.Lay.RedirectFiles) == 0 {
 		return nil
 	}
@@ -830,7 +831,7 @@ func (s *Site) writeLayoutRedirects(ctx context.Context, out *assets.Output, wri
 	}
 	for _, r := range s.Lay.RedirectFiles {
 		op := content.OutputPath(r.From)
-		if taken[op] || written[op] || out.Has(op) {
+		if taken[op] || written[op] || has(op) {
 			continue
 		}
 		abs, rel := r.To, r.To
