@@ -782,12 +782,12 @@ func navIndexes(nav []layout.NavEntry, exists func(rel string) bool) []layout.Na
 // not have: MkDocs 1.4 builds them with "WARNING - A relative path to
 // 'x.md' is included in the 'nav' configuration, which is not found in
 // the documentation files" and links the path as written, a dead link;
-// sitegen leaves the entry out, with this warning at its line.
+// sitegen shows its title as text, with this warning at its line.
 func missingNavPages(n *yaml.Node, dir, content, file string) []string {
 	var notes []string
 	check := func(v *yaml.Node) {
 		if p := pagePath(v.Value); p != "" && !layout.Exists(dir, path.Join(content, p), false) {
-			notes = append(notes, fmt.Sprintf("%s:%d: nav names %s, which is not in %s/: left out of the navigation (MkDocs links it as written, a dead link)",
+			notes = append(notes, fmt.Sprintf("%s:%d: nav names %s, which is not in %s/: shown as text, not a link (MkDocs links it as written, a dead link)",
 				file, v.Line, v.Value, content))
 		}
 	}

@@ -229,8 +229,8 @@ func TestNavMissingPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"mkdocs.yml:5: nav names missing/index.md, which is not in docs/: left out of the navigation (MkDocs links it as written, a dead link)",
-		"mkdocs.yml:6: nav names lost.md, which is not in docs/: left out of the navigation (MkDocs links it as written, a dead link)",
+		"mkdocs.yml:5: nav names missing/index.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
+		"mkdocs.yml:6: nav names lost.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
 	}
 	var got []string
 	for _, n := range l.Notes {
