@@ -289,6 +289,12 @@ type Layout struct {
 	// asks for it, for messages; a redirect is written only where no page
 	// is, as the tool writes it.
 	Redirected func(rel string) []Redirect
+	// RedirectFiles are the redirect files the tool's settings write that
+	// lead elsewhere than a page's own URL: to another site (To), or to
+	// a heading of the page at content-relative path Rel (Fragment,
+	// mdBook's "old.html" = "new.html#part"). Each is written only where
+	// no page or file is, as the tool writes it.
+	RedirectFiles []Redirect
 	// LinkedFilesOnly publishes a file that is not a page only when a
 	// published page links to it or shows it; otherwise every file of the
 	// content is published beside the pages.
@@ -731,6 +737,12 @@ type Layout struct {
 	// Markdown (the file as written). A # heading that does not start the
 	// page then stays in its place, an <h1>, and the frame adds no title.
 	TitleUnlessH1 bool
+	// HideTitleKey is the front matter key whose true hides the title the
+	// frame shows above a page whose text has no heading for it
+	// (Docusaurus's hide_title: "It only hides a title declared through
+	// the front matter, and have no effect on a Markdown title at the top
+	// of your document"); "" for none.
+	HideTitleKey string
 	// TitleAbove: the tool shows the page's own title (its front
 	// matter's) at the top of the page whatever its text starts with, a
 	// # heading there shown below it (Starlight: title "will be displayed
@@ -1953,4 +1965,7 @@ type PagerLink struct {
 type Redirect struct {
 	From    string // the old site path, "/functional/lenses.html"
 	Setting string // where it is asked for, "book.toml:31 [output.html.redirect]"
+	// For Layout.RedirectFiles: To, a URL of another site, as written; else
+	// Rel, the page led to, and Fragment, its heading ("rounds").
+	To, Rel, Fragment string
 }

@@ -27,3 +27,21 @@ func TestMDXFlowExpression(t *testing.T) {
 		t.Errorf("problems: %q", problems)
 	}
 }
+
+// TestMDXFlowExpressionNotEvaluated: a flow expression sitegen cannot
+// evaluate is shown as its source in code, with the warning, in its
+// place: a block, as the tool writes its value, not a paragraph. Docusaurus
+// 3.10.2 wrote "Before.\n\n{[1, 2, 3].map((x) => x * 2).join(', ')}\n\n"
+// as "<p>Before.</p> 2, 4, 6" and an inline one inside its paragraph
+// ("<p>Year 1970 here.</p>").
+func TestMDXFlowExpressionNotEvaluated(t *testing.T) {
+	src := "Before.\n\n{[1, 2, 3].map((x) => x * 2).join(', ')}\n\nYear {new Date(0).getUTCFullYear()} here.\n"
+	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{})
+	wantInOrder(t, out, []string{"<p>Before.</p>", "<code>{[1, 2, 3].map((x) =&gt; x * 2).join(', ')}</code>", "<p>Year <code>{new Date(0).getUTCFullYear()}</code> here.</p>"})
+	if strings.Contains(out, "<p><code>{[1") {
+		t.Errorf("the flow expression is a paragraph:\n%s", out)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], "is not evaluated") {
+		t.Errorf("problems %q, want the one warning", problems)
+	}
+}

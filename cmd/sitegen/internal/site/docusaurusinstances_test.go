@@ -26,7 +26,7 @@ func TestDocusaurusPluginInstances(t *testing.T) {
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"docusaurus.config.js": `module.exports = {
   title: 'Guild', url: 'https://x.test', baseUrl: '/wiki/', onBrokenLinks: 'throw',
-  presets: [['classic', {}]],
+  presets: [['classic', {docs: {sidebarPath: require.resolve('./sidebars.js')}}]],
   themeConfig: {navbar: {items: [
     {to: 'npcs', label: 'Important NPCs'},
     {to: 'house_rules/basics', label: 'House Rules'},

@@ -176,6 +176,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			}
 		}
 	}
+	if err := s.writeLayoutRedirects(ctx, out, out.Has, redirects); err != nil {
+		return err
+	}
 	if err := s.writeSitemap(out); err != nil {
 		return err
 	}
@@ -403,6 +406,15 @@ func (s *Site) renderBody(p *content.Page, assets templates.Assets) *content.Bod
 		b.Content = layout.ApplyHTMLOps(p.HTMLOps, buf.String(), nil)
 	}
 	b.Toc, b.Flags, b.Scripts, b.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
+	if hide, _ := p.Meta[s.Lay.HideTitleKey].(bool); hide && s.Lay.HideTitleKey != "" && !p.DropH1 {
+		// The front matter hides the title the frame would show: no
+		// heading of the text stands for it (layout.Layout.HideTitleKey).
+		b.Flags = maps.Clone(b.Flags)
+		if b.Flags == nil {
+			b.Flags = map[string]bool{}
+		}
+		b.Flags[templates.FlagOwnH1] = true
+	}
 	if s.Graph.Keeps() || s.indexed(p) {
 		b.Docs = searchDocs(p, doc, src)
 	}
@@ -811,4 +823,40 @@ func (s *Site) notFoundPage(view *templates.Site) *templates.Page {
 		p.Content = "<p>" + html.EscapeString(s.Lay.NotFoundText) + "</p>"
 	}
 	return p
+}
+
+// writeLayoutRedirects writes the tool's redirect files that lead to
+// another site or to a heading of a page (layout.Layout.RedirectFiles), each
+// only where no page, file (has) or other redirect (written) is, as the
+// tool writes them; written records them. A full build and an update
+// (which removes what it does not write) both write them.
+func (s *Site) writeLayoutRedirects(ctx context.Context, out fileWriter, has func(rel string) bool, written map[string]bool) error {
+	if len(s.Lay.RedirectFiles) == 0 {
+		return nil
+	}
+	pages := map[string]*content.Page{} // by content-relative path
+	taken := map[string]bool{}          // the pages' output files
+	for _, p := range s.Pages {
+		pages[p.Rel] = p
+		taken[content.OutputPath(p.SitePath)] = true
+	}
+	for _, r := range s.Lay.RedirectFiles {
+		op := content.OutputPath(r.From)
+		if taken[op] || written[op] || has(op) {
+			continue
+		}
+		abs, rel := r.To, r.To
+		if r.To == "" {
+			p := pages[r.Rel]
+			if p == nil { // not published after all (a draft): no page to lead to
+				continue
+			}
+			abs, rel = s.Cfg.AbsURL(p.SitePath)+"#"+r.Fragment, s.Cfg.RelURL(p.SitePath)+"#"+r.Fragment
+		}
+		written[op] = true
+		if err := s.writePage(ctx, out, op, templates.Alias(s.Cfg.LanguageCode, abs, rel)); err != nil {
+			return fmt.Errorf("redirect %s (%s): %w", r.From, r.Setting, err)
+		}
+	}
+	return nil
 }

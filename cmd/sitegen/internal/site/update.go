@@ -413,12 +413,17 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		return Update{}, err
 	}
 	s.CheckAliasFiles(func(rel string) bool { _, ok := w.sums[rel]; return ok || g.Static[rel] })
+	aliases := map[string]bool{}
 	for _, p := range s.Pages {
 		for _, a := range p.Aliases {
+			aliases[content.OutputPath(a.SitePath)] = true
 			if err := s.writePage(ctx, w, content.OutputPath(a.SitePath), templates.Alias(s.Cfg.LanguageCode, s.Cfg.AbsURL(p.SitePath), s.Cfg.RelURL(p.SitePath))); err != nil {
 				return Update{}, err
 			}
 		}
+	}
+	if err := s.writeLayoutRedirects(ctx, w, func(rel string) bool { _, ok := w.sums[rel]; return ok || g.Static[rel] }, aliases); err != nil {
+		return Update{}, err
 	}
 	kept := !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages)
 	for _, name := range s.sitemapFiles() {

@@ -167,7 +167,7 @@ func TestVersions(t *testing.T) {
 // version folder's tree.
 func TestVersionSidebars(t *testing.T) {
 	dir := layouttest.Write(t, map[string]string{
-		"docusaurus.config.js":                         "module.exports = {title: 'T'};\n",
+		"docusaurus.config.js":                         "module.exports = {title: 'T', presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",
 		"sidebars.js":                                  "module.exports = {main: ['b', 'a']};\n",
 		"docs/a.md":                                    "# A\n",
 		"docs/b.md":                                    "# B\n",

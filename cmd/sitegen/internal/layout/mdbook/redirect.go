@@ -24,10 +24,13 @@ import (
 // Where it leads to a chapter of nav, the chapter's page gets the key as
 // an old URL (layout.Layout.Redirected), written only where no page is,
 // as mdBook writes it ("if filename.exists() { continue }",
-// hbs_renderer.rs emit_redirects). sitegen's redirect pages lead to a
-// page of the site: a value that leads out of the book or to no chapter,
-// and a fragment redirect (a key with "#", done by mdBook's JavaScript),
-// make none, with a warning at its line of book.toml (raw).
+// hbs_renderer.rs emit_redirects). A value with a fragment leads to that
+// heading of the chapter, and a value of another site (a scheme or a
+// host) there, as written: mdBook's redirect.hbs writes the value into
+// its meta refresh (layout.Layout.RedirectFiles). A value that leads to no
+// chapter, and a fragment redirect (a key with "#", done by mdBook's
+// JavaScript on the page), make none, with a note at its line of
+// book.toml (raw).
 func readRedirects(l *layout.Layout, html map[string]any, nav []layout.NavEntry, siteURL string, raw []byte) {
 	table, _ := html["redirect"].(map[string]any)
 	if len(table) == 0 {
@@ -65,13 +68,21 @@ func readRedirects(l *layout.Layout, html map[string]any, nav []layout.NavEntry,
 			continue
 		}
 		from := path.Clean("/" + strings.TrimLeft(k, "/"))
-		target, why := redirectTarget(from, v, siteURL)
+		target, fragment, why := redirectTarget(from, v, siteURL)
+		if why == errOut {
+			l.RedirectFiles = append(l.RedirectFiles, layout.Redirect{From: from, Setting: setting, To: strings.TrimSpace(v)})
+			continue
+		}
 		rel := files[target]
 		if why == "" && rel == "" {
 			why = fmt.Sprintf("no chapter is written at /%s", target)
 		}
 		if why != "" {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s = %q: %s: no redirect made", at, v, why))
+			continue
+		}
+		if fragment != "" {
+			l.RedirectFiles = append(l.RedirectFiles, layout.Redirect{From: from, Setting: setting, Rel: rel, Fragment: fragment})
 			continue
 		}
 		byPage[rel] = append(byPage[rel], layout.Redirect{From: from, Setting: setting})
@@ -81,21 +92,24 @@ func readRedirects(l *layout.Layout, html map[string]any, nav []layout.NavEntry,
 	}
 }
 
+// errOut is redirectTarget's why for a value of another site.
+const errOut = "it leads out of the book"
+
 // redirectTarget is the output file ("rules/index.html") that the value v
-// of the redirect at site path from leads to, or why it leads to none of
-// the book's.
-func redirectTarget(from, v, siteURL string) (file, why string) {
+// of the redirect at site path from leads to and its fragment, or why it
+// leads to none of the book's (errOut: another site's URL).
+func redirectTarget(from, v, siteURL string) (file, fragment, why string) {
 	u, err := url.Parse(strings.TrimSpace(v))
 	if err != nil {
-		return "", "not a URL"
+		return "", "", "not a URL"
 	}
 	if u.Scheme != "" || u.Host != "" {
-		return "", "it leads out of the book (sitegen's redirects lead to its pages)"
+		return "", "", errOut
 	}
 	p := u.Path
 	switch {
 	case p == "":
-		return "", "it names no page"
+		return "", "", "it names no page"
 	case strings.HasPrefix(p, "/"):
 		if base := strings.TrimSuffix(siteURL, "/"); base != "" && (p == base || strings.HasPrefix(p, base+"/")) {
 			p = strings.TrimPrefix(p, base)
@@ -106,13 +120,13 @@ func redirectTarget(from, v, siteURL string) (file, why string) {
 	dir := strings.HasSuffix(p, "/")
 	p = path.Clean("/" + p)
 	if strings.HasPrefix(p, "/..") {
-		return "", "it leads out of the book"
+		return "", "", "it leads out of the book's folder"
 	}
 	p = strings.TrimPrefix(p, "/")
 	if dir || p == "" {
 		p = path.Join(p, "index.html")
 	}
-	return p, ""
+	return p, u.Fragment, ""
 }
 
 // chapterOutput is the file mdBook writes the chapter rel at: rel with

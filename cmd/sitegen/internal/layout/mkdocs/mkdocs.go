@@ -31,7 +31,11 @@
 //     sub-folders (FilesFirst); the docs folder's index.md is the
 //     navigation's first entry and the reading order's first page, the
 //     Previous of the page after it (HomeInNav; with nav:, when nav:
-//     lists it, and where nav: lists it).
+//     lists it, and where nav: lists it). A nav: entry naming a file the
+//     docs folder lacks is warned, as MkDocs warns. With Material's
+//     navigation.indexes a section whose first entry is an index page
+//     links to it (navIndexes); with navigation.sections the top
+//     sections' entries always show (NavUnfold).
 //   - A folder without index.md (or README.md) has no page: in MkDocs's
 //     navigation "a Section, which has a title and children" has no URL
 //     (mkdocs.structure.nav.Section.url is None), so the folder is a
@@ -286,11 +290,21 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if themeName(get("theme")) == "material" {
 		l.Read = append(l.Read, "theme")
+		if slices.Contains(themeFeatures(get("theme")), "navigation.sections") {
+			// "When sections are enabled, top-level sections are rendered
+			// as groups in the sidebar" (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#navigation-sections):
+			// their entries show whatever page is open.
+			l.NavUnfold = 1
+		}
 		l.Hide = materialHide
 		l.DocTitle = materialDocTitle
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
+		l.Notes = append(l.Notes, missingNavPages(n, dir, l.Content, file)...)
+		if themeName(get("theme")) == "material" && slices.Contains(themeFeatures(get("theme")), "navigation.indexes") {
+			l.Nav = navIndexes(l.Nav, func(p string) bool { return layout.Exists(dir, path.Join(l.Content, p), false) })
+		}
 		// "This setting is used to determine the format and layout of
 		// the global navigation for the site": its sections are the
 		// navigation's, wherever their pages' files are.
@@ -742,6 +756,61 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 		}
 	}
 	return out
+}
+
+// navIndexes is Material for MkDocs' navigation.indexes on a nav: of
+// mkdocs.yml (sectionIndexes on the .pages plugin's tree): a section
+// whose first entry is an index page (index.md or README.md) that exists
+// links to that page, which is not listed again below it.
+func navIndexes(nav []layout.NavEntry, exists func(rel string) bool) []layout.NavEntry {
+	out := make([]layout.NavEntry, 0, len(nav))
+	for i := 0; i < len(nav); i++ {
+		e := nav[i]
+		if e.Path == "" && e.Link == "" && i+1 < len(nav) {
+			if c := nav[i+1]; c.Depth == e.Depth+1 && c.Path != "" && mkdocsIndex(path.Base(c.Path)) && exists(c.Path) {
+				e.Path = c.Path
+				i++ // the index page is the section's link
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// missingNavPages notes the entries of nav (the yaml node n) that name a
+// Markdown file the docs folder (content, of the site folder dir) does
+// not have: MkDocs 1.4 builds them with "WARNING - A relative path to
+// 'x.md' is included in the 'nav' configuration, which is not found in
+// the documentation files" and links the path as written, a dead link;
+// sitegen shows its title as text, with this warning at its line.
+func missingNavPages(n *yaml.Node, dir, content, file string) []string {
+	var notes []string
+	check := func(v *yaml.Node) {
+		if p := pagePath(v.Value); p != "" && !layout.Exists(dir, path.Join(content, p), false) {
+			notes = append(notes, fmt.Sprintf("%s:%d: nav names %s, which is not in %s/: shown as text, not a link (MkDocs links it as written, a dead link)",
+				file, v.Line, v.Value, content))
+		}
+	}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		for _, item := range n.Content {
+			switch item.Kind {
+			case yaml.ScalarNode:
+				check(item)
+			case yaml.MappingNode:
+				for i := 0; i+1 < len(item.Content); i += 2 {
+					switch v := item.Content[i+1]; v.Kind {
+					case yaml.ScalarNode:
+						check(v)
+					case yaml.SequenceNode:
+						walk(v)
+					}
+				}
+			}
+		}
+	}
+	walk(n)
+	return notes
 }
 
 // pagePath is a nav item's docs-relative Markdown path, or "" for a link

@@ -2,6 +2,8 @@ package mkdocs
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -209,5 +211,93 @@ func TestExtraAssetsNoted(t *testing.T) {
 				t.Errorf("notes = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestNavMissingPage: a nav entry naming a Markdown file the docs folder
+// lacks is built by MkDocs 1.4 with "WARNING - A relative path to
+// 'missing/index.md' is included in the 'nav' configuration, which is not
+// found in the documentation files" (measured: mkdocs build, the entry a
+// link to the path as written); sitegen warns at the entry's line.
+func TestNavMissingPage(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"mkdocs.yml":    "site_name: S\nnav:\n  - Home: index.md\n  - Part:\n    - Gone: missing/index.md\n  - lost.md\n",
+		"docs/index.md": "# Home\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"mkdocs.yml:5: nav names missing/index.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
+		"mkdocs.yml:6: nav names lost.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
+	}
+	var got []string
+	for _, n := range l.Notes {
+		if strings.Contains(n, "nav names") {
+			got = append(got, n)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}
+
+// TestNavSectionIndexes: Material for MkDocs' navigation.indexes ("When
+// section index pages are enabled, documents can be directly attached to
+// sections, which is particularly useful for providing overview pages",
+// https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#section-index-pages)
+// applies to a nav: of mkdocs.yml too: mkdocs 1.4 with Material 8.2.5
+// built Casys-AI/casys-rpg's "Concepts: [Overview: …/concepts/index.md,
+// …]" as the section "Concepts" linking to that page, "Overview" not
+// listed. A first entry that is no index page, or whose file is not
+// there (a link for MkDocs), leaves the section as it is.
+func TestNavSectionIndexes(t *testing.T) {
+	files := map[string]string{
+		"docs/index.md": "", "docs/concepts/index.md": "", "docs/concepts/core.md": "", "docs/api/routes.md": "",
+	}
+	nav := "nav:\n  - Home: index.md\n  - Concepts:\n    - Overview: concepts/index.md\n    - Core: concepts/core.md\n" +
+		"  - API:\n    - Routes: api/routes.md\n  - Parts:\n    - Overview: parts/index.md\n"
+	for _, tc := range []struct{ name, theme, want string }{
+		{"navigation.indexes", "theme:\n  name: material\n  features:\n    - navigation.indexes\n",
+			"0 index.md Home|0 concepts/index.md Concepts|1 concepts/core.md Core|0  API|1 api/routes.md Routes|0  Parts|1 parts/index.md Overview"},
+		{"without the feature", "theme:\n  name: material\n",
+			"0 index.md Home|0  Concepts|1 concepts/index.md Overview|1 concepts/core.md Core|0  API|1 api/routes.md Routes|0  Parts|1 parts/index.md Overview"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := maps.Clone(files)
+			fs["mkdocs.yml"] = "site_name: S\n" + tc.theme + nav
+			l, err := Recognise(layouttest.Write(t, fs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range l.Nav {
+				got = append(got, fmt.Sprintf("%d %s %s", e.Depth, e.Path, e.Title))
+			}
+			if strings.Join(got, "|") != tc.want {
+				t.Errorf("nav\n%s\nwant\n%s", strings.Join(got, "|"), tc.want)
+			}
+		})
+	}
+}
+
+// TestNavSections: Material for MkDocs' navigation.sections, "When
+// sections are enabled, top-level sections are rendered as groups in the
+// sidebar" (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#navigation-sections):
+// a top entry's entries show whatever page is open (layout.Layout.NavUnfold 1).
+func TestNavSections(t *testing.T) {
+	for theme, want := range map[string]int{
+		"theme:\n  name: material\n  features:\n    - navigation.sections\n": 1,
+		"theme:\n  name: material\n":                                         0,
+		"theme: readthedocs\n":                                               0,
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": "site_name: S\n" + theme}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.NavUnfold != want {
+			t.Errorf("%q: NavUnfold %d, want %d", theme, l.NavUnfold, want)
+		}
 	}
 }

@@ -15,8 +15,22 @@ import (
 // expression ... on its own lines"), which @mdx-js/mdx renders as its
 // value with no <p> around it ("Before.\n\n{frontmatter.title}\n\nAfter."
 // is "<p>Before.</p>Tea<p>After.</p>", measured with @mdx-js/mdx 3.1.1).
-// An expression shown as code (not evaluated) keeps its paragraph.
+// An expression shown as code (not evaluated, with its warning) is that
+// code alone in the value's place, a block too (Docusaurus 3.10.2 wrote
+// "{[1, 2, 3].map((x) => x * 2).join(', ')}" as "2, 4, 6" with no <p>).
 type flowExpressions struct{}
+
+// flowValue reports whether n is what an expression's text reads to: its
+// value (a raw String) or its source as code (a CodeSpan, not evaluated).
+func flowValue(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.String:
+		return n.IsRaw()
+	case *ast.CodeSpan:
+		return true
+	}
+	return false
+}
 
 // Transform implements parser.ASTTransformer.
 func (flowExpressions) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
@@ -27,7 +41,7 @@ func (flowExpressions) Transform(doc *ast.Document, reader text.Reader, pc parse
 	var paras []*ast.Paragraph
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if p, ok := n.(*ast.Paragraph); ok && entering {
-			if s, ok := p.FirstChild().(*ast.String); ok && p.ChildCount() == 1 && s.IsRaw() && wholeExpression(p, src) {
+			if p.ChildCount() == 1 && flowValue(p.FirstChild()) && wholeExpression(p, src) {
 				paras = append(paras, p)
 			}
 			return ast.WalkSkipChildren, nil

@@ -46,23 +46,12 @@ func JSXAttrs(s string, keep func(a *JSXAttr) bool) string {
 	if !strings.Contains(s, "={") && !strings.Contains(s, "= {") {
 		return s
 	}
-	var b strings.Builder
-	last := 0
-	for _, m := range rawTagRE.FindAllStringSubmatchIndex(s, -1) {
-		start := m[0]
-		if start < last {
-			continue // inside a tag rewritten already
-		}
-		end, _, ok := tagEnd([]byte(s[start:]))
-		if !ok {
-			continue
-		}
-		tag, name := s[start:start+end], s[m[2]:m[3]]
+	return rewriteTags(s, func(start int, name, tag string) string {
 		attrs := exprAttrRE.FindAllStringSubmatchIndex(tag, -1)
 		if len(attrs) == 0 {
-			continue
+			return tag
 		}
-		b.WriteString(s[last:start])
+		var b strings.Builder
 		at := 0
 		for _, a := range attrs {
 			open := a[1] - 1 // the "{"
@@ -88,6 +77,29 @@ func JSXAttrs(s string, keep func(a *JSXAttr) bool) string {
 			at = close
 		}
 		b.WriteString(tag[at:])
+		return b.String()
+	})
+}
+
+// rewriteTags is s with each lower-case opening tag of its raw HTML (from
+// its "<" to its ">", quoted values and JSX expressions skipped: tagEnd)
+// replaced by what rewrite makes of it, given the tag's byte offset in s
+// and the element's name. The one walk over the tags of JSXAttrs and
+// JSXNames.
+func rewriteTags(s string, rewrite func(start int, name, tag string) string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range rawTagRE.FindAllStringSubmatchIndex(s, -1) {
+		start := m[0]
+		if start < last {
+			continue // inside a tag rewritten already
+		}
+		end, _, ok := tagEnd([]byte(s[start:]))
+		if !ok {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(rewrite(start, s[m[2]:m[3]], s[start:start+end]))
 		last = start + end
 	}
 	b.WriteString(s[last:])
@@ -204,26 +216,12 @@ func JSXNames(s string) string {
 	if !strings.Contains(s, "className") && !strings.Contains(s, "htmlFor") {
 		return s
 	}
-	var b strings.Builder
-	last := 0
-	for _, m := range rawTagRE.FindAllStringSubmatchIndex(s, -1) {
-		start := m[0]
-		if start < last {
-			continue
-		}
-		end, _, ok := tagEnd([]byte(s[start:]))
-		if !ok {
-			continue
-		}
-		b.WriteString(s[last:start])
-		b.WriteString(jsxNameRE.ReplaceAllStringFunc(s[start:start+end], func(a string) string {
+	return rewriteTags(s, func(_ int, _, tag string) string {
+		return jsxNameRE.ReplaceAllStringFunc(tag, func(a string) string {
 			p := jsxNameRE.FindStringSubmatch(a)
 			return p[1] + htmlName(p[2]) + p[3]
-		}))
-		last = start + end
-	}
-	b.WriteString(s[last:])
-	return b.String()
+		})
+	})
 }
 
 // htmlName is the HTML attribute React DOM writes for the JSX prop name:
