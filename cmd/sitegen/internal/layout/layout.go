@@ -204,10 +204,13 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
-	// FirstPageAlias: the tool writes a redirect at each list's page/1/
-	// to the list, its first pager page (Hugo's paginated lists: the home
-	// page, sections, taxonomies and terms).
-	FirstPageAlias bool
+	// FirstPageAlias, when set, says which lists the tool writes a
+	// redirect at page/1/ for, to the list, its first pager page (Hugo's
+	// lists whose template paginates): kind is "home", "section" (name
+	// the top-level section's folder), "taxonomy" (the list of a
+	// taxonomy's terms, name its plural: "tags") or "term" (name the
+	// taxonomy's plural).
+	FirstPageAlias func(kind, name string) bool
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool

@@ -16,11 +16,17 @@ import (
 // redirect to it (measured on jstamant/tabletop.engineering: /page/1/,
 // /posts/page/1/, /tags/page/1/, /tags/NAME/page/1/, each a meta refresh
 // to the list; the home page's too when its template paginates). A
-// list template that does not paginate writes none. (/categories/ is
-// not written by sitegen at all: only the tags taxonomy is read.)
+// list template that does not paginate writes none: a section template
+// that paginates beside a home template that does not gives the section
+// its page/1/ and the home page none (hugo 0.111 measured: layouts/section/section.html
+// with .Paginator, _default/list.html without: /rules/page/1/ only).
+// The home page's template is the first of Hugo's lookup order for the
+// home kind ("layouts/index.html", "layouts/home.html",
+// "layouts/list.html", then "_default/" of each, the site's and the
+// themes' layouts as one, https://gohugo.io/templates/lookup-order/).
 func TestHugoFirstPageAlias(t *testing.T) {
-	site := func(list string) map[string]string {
-		return map[string]string{
+	site := func(list string, more map[string]string) map[string]string {
+		files := map[string]string{
 			"hugo.toml":                    "baseURL = 'https://x.test/'\ntitle = 'T'\n",
 			"layouts/_default/list.html":   list,
 			"content/_index.md":            "---\ntitle: Home\n---\nSee [the first page of posts](/posts/page/1/).\n",
@@ -28,19 +34,31 @@ func TestHugoFirstPageAlias(t *testing.T) {
 			"content/posts/one.md":         "---\ntitle: One\ntags: [dice]\n---\none\n",
 			"layouts/_default/single.html": "{{ .Content }}",
 		}
+		for k, v := range more {
+			files[k] = v
+		}
+		return files
 	}
 	for _, tc := range []struct {
 		name, list string
+		more       map[string]string
 		want       []string // the page/1/ redirects written, and where each leads
 		warnings   int
 	}{
-		{"paginates", `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`,
+		{"paginates", `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`, nil,
 			[]string{"page/1/index.html", "posts/page/1/index.html", "tags/page/1/index.html", "tags/dice/page/1/index.html"}, 0},
-		{"does not paginate", `{{ range .Pages }}{{ .Title }}{{ end }}`, nil, 1},
+		{"does not paginate", `{{ range .Pages }}{{ .Title }}{{ end }}`, nil, nil, 1},
+		{"section paginates, home does not", `{{ range .Pages }}{{ .Title }}{{ end }}`,
+			map[string]string{"layouts/section/section.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},
+			[]string{"posts/page/1/index.html"}, 0},
+		{"home template paginates through a partial", `{{ range .Pages }}{{ .Title }}{{ end }}`,
+			map[string]string{"layouts/index.html": `{{ partial "recent.html" . }}`,
+				"layouts/partials/recent.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},
+			[]string{"page/1/index.html"}, 1}, // the link to /posts/page/1/ is broken there
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			sitetest.WriteFiles(t, dir, site(tc.list))
+			sitetest.WriteFiles(t, dir, site(tc.list, tc.more))
 			dest := filepath.Join(t.TempDir(), "out")
 			res, err := build(t, dir, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
 			if err != nil {

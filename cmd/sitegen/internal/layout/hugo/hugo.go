@@ -374,8 +374,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// A list template that paginates has its first pager page at the
 	// list's URL, and hugo 0.111 writes page/1/ as a redirect there
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
-	// /tags/NAME/page/1/).
-	l.FirstPageAlias = !l.ListAll
+	// /tags/NAME/page/1/), each kind of list by its own template.
+	l.FirstPageAlias = ListPagers(dir, themes(low))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

@@ -153,11 +153,14 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 // layout's tool writes one (layout.Layout.FirstPageAlias): a page of the
 // content there keeps its URL.
 func (s *Site) firstPageAliases() {
-	if !s.Lay.FirstPageAlias {
+	if s.Lay.FirstPageAlias == nil {
 		return
 	}
 	for _, p := range s.Pages {
 		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
+			continue
+		}
+		if kind, name := listKind(p); !s.Lay.FirstPageAlias(kind, name) {
 			continue
 		}
 		sp := p.SitePath + "page/1/"
@@ -166,6 +169,30 @@ func (s *Site) firstPageAliases() {
 		}
 		p.Aliases = append(p.Aliases, alias{SitePath: sp, key: "pagination", written: sp, yields: true})
 	}
+}
+
+// listKind names a list page's kind as layout.Layout.FirstPageAlias
+// takes it: "home"; "taxonomy" and "term" with the taxonomy's folder
+// ("tags"); "section" with its top-level section's folder (Hugo's type
+// of the pages below it).
+func listKind(p *Page) (kind, name string) {
+	base := func(sp string) string { return path.Base(strings.TrimSuffix(sp, "/")) }
+	switch {
+	case p.Kind == templates.KindHome:
+		return "home", ""
+	case p.tagIndex:
+		return "taxonomy", base(p.SitePath)
+	case p.tag != "":
+		if p.Parent != nil && p.Parent.tagIndex {
+			return "term", base(p.Parent.SitePath)
+		}
+		return "term", strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]
+	}
+	top := p
+	for top.Parent != nil && top.Parent.Kind != templates.KindHome {
+		top = top.Parent
+	}
+	return "section", base(top.SitePath)
 }
 
 // sectionIndex is the file name of a folder's own page.
