@@ -189,6 +189,15 @@ type Layout struct {
 	// page has a tag too, an empty list (Quartz's tagPage.tsx:
 	// "tags.add("index")"; Hugo's taxonomy page, measured with 0.111).
 	TagIndexAlways bool
+	// Taxonomies are the tool's taxonomies besides the tags (Hugo's
+	// categories, and those a site's [taxonomies] declares), in the
+	// order their pages are listed: each has its list of terms at
+	// /Dir/ and a page a term at /Dir/TERM/ (TERM by TagSlug, titled by
+	// TagTitle), as the tags have.
+	Taxonomies []Taxonomy
+	// NoTagIndex: the tool writes the tags' pages but no list of them
+	// (Hugo's disableKinds taxonomy).
+	NoTagIndex bool
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
@@ -1841,6 +1850,18 @@ func CleanRel(p string) string {
 		return ""
 	}
 	return p
+}
+
+// Taxonomy is one of a tool's taxonomies besides the tags (Layout.Taxonomies).
+type Taxonomy struct {
+	// Dir is the taxonomy's plural name: the folder of its pages and the
+	// front matter key that lists a page's terms ("categories").
+	Dir string
+	// Title is the title of its list of terms ("Categories").
+	Title string
+	// NoList: the list of terms is not written (Hugo's disableKinds
+	// taxonomy); NoTerms: the terms' pages are not (disableKinds term).
+	NoList, NoTerms bool
 }
 
 // Tags is where a tool puts the tag pages of some pages, and how it

@@ -15,7 +15,8 @@ import (
 // pager page at the list's own URL, and hugo 0.111 writes page/1/ as a
 // redirect to it (measured on jstamant/tabletop.engineering: /page/1/,
 // /posts/page/1/, /tags/page/1/, /tags/NAME/page/1/, each a meta refresh
-// to the list; the home page's too when its template paginates). A
+// to the list; the home page's too when its template paginates; the
+// empty /categories/ too, /categories/page/1/). A
 // list template that does not paginate writes none: a section template
 // that paginates beside a home template that does not gives the section
 // its page/1/ and the home page none (hugo 0.111 measured: layouts/section/section.html
@@ -46,7 +47,7 @@ func TestHugoFirstPageAlias(t *testing.T) {
 		warnings   int
 	}{
 		{"paginates", `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`, nil,
-			[]string{"page/1/index.html", "posts/page/1/index.html", "tags/page/1/index.html", "tags/dice/page/1/index.html"}, 0},
+			[]string{"page/1/index.html", "posts/page/1/index.html", "tags/page/1/index.html", "tags/dice/page/1/index.html", "categories/page/1/index.html"}, 0},
 		{"does not paginate", `{{ range .Pages }}{{ .Title }}{{ end }}`, nil, nil, 1},
 		{"section paginates, home does not", `{{ range .Pages }}{{ .Title }}{{ end }}`,
 			map[string]string{"layouts/section/section.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},

@@ -100,6 +100,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -392,9 +394,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// Hugo 0.111 measured: a taxonomy's list page (/tags/) is written
 	// when no page has a term of it, unless disableKinds holds taxonomy
 	// ("taxonomy" is one of the kinds, https://gohugo.io/configuration/all/#disablekinds).
-	l.TagIndexAlways = !l.NoTagPages && !slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
+	l.NoTagIndex = slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
 		return strings.EqualFold(k, "taxonomy")
 	})
+	l.TagIndexAlways = !l.NoTagPages && !l.NoTagIndex
 	// Hugo takes any term: a term's page is at its name made a URL
 	// segment, as its content files' names are ("tags: Release schedule"
 	// is /tags/release-schedule/; Hugo 0.111 measured: "C++ & co" is
@@ -403,6 +406,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// string is one term, not a list (Hugo 0.111 measured: tags:
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
+	l.Taxonomies = Taxonomies(low)
 	// A term's page is titled with the term as the first page (content
 	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
 	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice
@@ -586,8 +590,8 @@ func sidebarHides(dir string, themes []string) bool {
 // taxonomies to maintain them when adding a new one"
 // (https://gohugo.io/configuration/taxonomies/), and disableKinds: term
 // turns every term page off (https://gohugo.io/configuration/all/#disablekinds).
-// A taxonomy kind disabled alone removes /tags/ but keeps /tags/NAME/:
-// sitegen keeps both then.
+// A taxonomy kind disabled alone removes /tags/ but keeps /tags/NAME/
+// (Layout.NoTagIndex).
 func TagPages(low map[string]any) bool {
 	for _, k := range layout.Strings(low, "disablekinds") {
 		if strings.EqualFold(k, "term") {
@@ -604,6 +608,40 @@ func TagPages(low map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// Taxonomies are the site's taxonomies besides the tags, from its
+// settings with lower-case keys: "The default configuration defines two
+// taxonomies, categories and tags… You must explicitly define the default
+// taxonomies to maintain them when adding a new one"
+// (https://gohugo.io/configuration/taxonomies/), each "singular =
+// 'plural'", its pages under the plural; "disableKinds" "taxonomy" (the
+// list of a taxonomy's terms) and "term" (a term's page) turn them off
+// (https://gohugo.io/configuration/all/#disablekinds). Sorted by plural.
+// Hugo 0.111 measured: /categories/ is titled "Categories", /systems/
+// "Systems" (the plural, its first letter in upper case).
+func Taxonomies(low map[string]any) []layout.Taxonomy {
+	var noList, noTerms bool
+	for _, k := range layout.Strings(low, "disablekinds") {
+		noList = noList || strings.EqualFold(k, "taxonomy")
+		noTerms = noTerms || strings.EqualFold(k, "term")
+	}
+	plurals := []string{"categories"}
+	if tax, ok := low["taxonomies"].(map[string]any); ok {
+		plurals = nil
+		for _, v := range tax {
+			if p, ok := v.(string); ok && p != "" && p != "tags" && plainPath(p) && !strings.Contains(p, "/") && !slices.Contains(plurals, p) {
+				plurals = append(plurals, p)
+			}
+		}
+		slices.Sort(plurals)
+	}
+	var out []layout.Taxonomy
+	for _, p := range plurals {
+		r, n := utf8.DecodeRuneInString(p)
+		out = append(out, layout.Taxonomy{Dir: p, Title: string(unicode.ToUpper(r)) + p[n:], NoList: noList, NoTerms: noTerms})
+	}
+	return out
 }
 
 // uglySections reads uglyURLs written as a map of sections (section =

@@ -598,6 +598,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
+	s.buildTaxonomies()
 	if s.Lay.HomeAlias != "" {
 		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: s.Lay.HomeAlias, key: "languages", written: s.Lay.HomeAlias, yields: true})
 	}
@@ -1633,9 +1634,12 @@ func (s *Site) checkURLs() {
 	describe := func(p *Page) string {
 		switch {
 		case p.tag != "" && p.tagFrom != nil:
+			if dir := strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]; dir != tagsDir {
+				return fmt.Sprintf("the page of %s %q (%s)", dir, p.tag, p.tagFrom.File) // a taxonomy's term (buildTaxonomy)
+			}
 			return fmt.Sprintf("the tag page of #%s (%s)", p.tag, p.tagFrom.File)
 		case p.tagIndex:
-			return "the list of tags (" + tagsDir + "/)"
+			return "the list of " + path.Base(strings.TrimSuffix(p.SitePath, "/")) + " (" + strings.TrimPrefix(p.SitePath, "/") + ")"
 		case p.File == "":
 			return "the section of folder " + s.SrcFile(path.Dir(p.Rel)) + "/"
 		}

@@ -146,7 +146,7 @@ func (s *Site) buildTags() {
 			}
 		}
 	}
-	if len(byPath) == 0 && !s.Lay.TagIndexAlways {
+	if len(byPath) == 0 && !s.Lay.TagIndexAlways || len(byPath) == 0 && s.Lay.NoTagIndex {
 		return
 	}
 	indexes := map[*layout.Tags]*Page{}
@@ -180,6 +180,13 @@ func (s *Site) buildTags() {
 			s.sortChildren(tp.Children)
 			tp.Title, tp.PerPage = g.Title(tp.tag, len(tp.Children)), g.PerPage
 			continue
+		}
+		if g == nil && s.Lay.NoTagIndex {
+			slices.SortFunc(tp.Children, comparePages)
+			if s.Lay.ListAll {
+				tp.PerPage = max(len(tp.Children), 1)
+			}
+			continue // no list of tags (layout.Layout.NoTagIndex)
 		}
 		index := indexOf(g)
 		if tp.Parent != index {
