@@ -46,6 +46,7 @@ package layout
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -1207,6 +1208,15 @@ type Markup struct {
 	// "": a site of one language.
 	Language  string
 	Languages []string
+	// I18n are a Hugo site's translation tables by language tag in lower
+	// case (the i18n function's words, package layout/hugo's ReadI18n),
+	// I18nDefault the language whose table a key missing in a page's
+	// language is looked up in: "If the key is not found in the
+	// translation table for the current language, the lang.Translate
+	// function falls back to the translation table for the
+	// defaultContentLanguage" (https://gohugo.io/functions/lang/translate/).
+	I18n        map[string]map[string]any
+	I18nDefault string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a
@@ -1939,4 +1949,25 @@ type PagerLink struct {
 type Redirect struct {
 	From    string // the old site path, "/functional/lenses.html"
 	Setting string // where it is asked for, "book.toml:31 [output.html.redirect]"
+}
+
+// Words are the translations a page of the language (key, and its
+// languageCode) reads through the i18n function: "Hugo selects the
+// translation table based on the languageCode, falling back to the
+// language key if a matching translation table does not exist", and a
+// key it lacks from the defaultContentLanguage's table
+// (https://gohugo.io/functions/lang/translate/). nil when the site has
+// no table.
+func (m Markup) Words(code, key string) map[string]any {
+	if len(m.I18n) == 0 {
+		return nil
+	}
+	out := map[string]any{}
+	maps.Copy(out, m.I18n[strings.ToLower(m.I18nDefault)])
+	table, ok := m.I18n[strings.ToLower(code)]
+	if !ok || code == "" {
+		table = m.I18n[strings.ToLower(key)]
+	}
+	maps.Copy(out, table)
+	return out
 }

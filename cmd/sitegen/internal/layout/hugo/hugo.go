@@ -420,6 +420,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 		return nil
 	}
+	// The i18n function's words ({{ i18n "key" }}, T) in shortcode templates.
+	l.Markup.I18n, l.Markup.I18nDefault = ReadI18n(l, dir, themes(low)), cmp.Or(strings.ToLower(defLang), "en")
+	if len(l.Markup.ShortcodeTemplates) > 0 && len(l.Markup.I18n) > 0 {
+		// Their digest in what was read: a build cache made with other
+		// words is not used.
+		l.Read = append(l.Read, fmt.Sprintf("%d i18n tables (%s)", len(l.Markup.I18n), i18nDigest(l.Markup.I18n)))
+	}
 	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil
 }
