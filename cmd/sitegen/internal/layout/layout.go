@@ -221,6 +221,10 @@ type Layout struct {
 	// taxonomy's terms, name its plural: "tags") or "term" (name the
 	// taxonomy's plural).
 	FirstPageAlias func(kind, name string) bool
+	// ListPerPage is the most pages one pager page of such a list shows
+	// (Hugo's paginate, 10 by default); a list whose template does not
+	// paginate is one page. 0: sitegen's own size.
+	ListPerPage int
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool

@@ -2,6 +2,8 @@ package site
 
 import (
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,6 +88,46 @@ func TestHugoFirstPageAlias(t *testing.T) {
 			}
 			if n := len(res.WarningList); n != tc.warnings {
 				t.Errorf("%d warnings, want %d: %v", n, tc.warnings, res.WarningList)
+			}
+		})
+	}
+}
+
+// TestHugoPagerSize: a list whose template paginates is paged by the
+// site's paginate ("paginate: Default number of elements per page in
+// pagination", 10 by default, https://gohugo.io/getting-started/configuration/#paginate),
+// a list whose template does not is one page. Hugo 0.111 measured on
+// this fixture: with paginate = 2, /posts/page/2/ and /posts/page/3/ (5
+// posts) and /tags/dice/ one page (its template, _default/list.html,
+// does not paginate); without paginate, /posts/ one page of 5.
+func TestHugoPagerSize(t *testing.T) {
+	for _, tc := range []struct {
+		name, toml string
+		want       []string // the pager pages written
+	}{
+		{"paginate = 2", "paginate = 2\n", []string{"posts/page/2/index.html", "posts/page/3/index.html"}},
+		{"default 10", "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{
+				"hugo.toml":                    "baseURL = 'https://x.test/'\ntitle = 'T'\n" + tc.toml,
+				"layouts/section/section.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`,
+				"layouts/_default/list.html":   `{{ range .Pages }}{{ .Title }}{{ end }}`,
+				"layouts/_default/single.html": "{{ .Content }}",
+			}
+			for i := 1; i <= 5; i++ {
+				files["content/posts/p"+strconv.Itoa(i)+".md"] = "---\ntitle: P" + strconv.Itoa(i) + "\ntags: [dice]\n---\np\n"
+			}
+			out, _ := buildFolder(t, files)
+			var got []string
+			for name := range out {
+				if strings.Contains(name, "/page/") && !strings.HasSuffix(name, "/page/1/index.html") {
+					got = append(got, name)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("pager pages %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -378,6 +378,29 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
 	// /tags/NAME/page/1/), each kind of list by its own template.
 	l.FirstPageAlias = ListPagers(dir, themes(low))
+	// "paginate: Default number of elements per page in pagination",
+	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
+	// pagination.pagerSize in later Hugo). Hugo 0.111 measured on
+	// evilchili/telisar-website (paginate = 30): /posts/ of 171 posts in
+	// 6 pager pages.
+	if l.FirstPageAlias != nil {
+		l.ListPerPage = 10
+		for _, v := range []any{lookup(low, "pagination", "pagersize"), low["paginate"]} {
+			var n float64 // TOML's int64, YAML's int, JSON's float64
+			switch v := v.(type) {
+			case int64:
+				n = float64(v)
+			case int:
+				n = float64(v)
+			case float64:
+				n = v
+			}
+			if n >= 1 && n <= 1<<20 {
+				l.ListPerPage = int(n)
+				break
+			}
+		}
+	}
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

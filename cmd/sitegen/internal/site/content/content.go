@@ -151,7 +151,9 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 // firstPageAliases gives each list page (the home page, a section, a
 // tag's page and the list of tags) a redirect at its page/1/, where the
 // layout's tool writes one (layout.Layout.FirstPageAlias): a page of the
-// content there keeps its URL.
+// content there keeps its URL. Such a list is paged by the tool's size
+// (layout.Layout.ListPerPage); a list whose template does not paginate
+// is one page.
 func (s *Site) firstPageAliases() {
 	if s.Lay.FirstPageAlias == nil {
 		return
@@ -161,7 +163,11 @@ func (s *Site) firstPageAliases() {
 			continue
 		}
 		if kind, name := listKind(p); !s.Lay.FirstPageAlias(kind, name) {
+			p.PerPage = max(len(p.Children), 1) // its template lists all on one page
 			continue
+		}
+		if s.Lay.ListPerPage > 0 {
+			p.PerPage = s.Lay.ListPerPage
 		}
 		sp := p.SitePath + "page/1/"
 		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
