@@ -1042,9 +1042,28 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 	s.readFields(p, m, src[start:end], p.srcLine(2))
 }
 
+// foldKeys gives each key of a Hugo page's front matter written with
+// capitals its lower-case spelling too, where the page does not write
+// that one: Hugo reads front matter keys whatever their case (hugo 0.111
+// measured: "Title:" titles a page, "Draft: true" is a draft). The key
+// as written stays (a camelCase key sitegen reads as Hugo's docs write
+// it, linkTitle).
+func foldKeys(m map[string]any) {
+	for _, k := range slices.Sorted(maps.Keys(m)) { // sorted: of Title and TITLE, one rule picks
+		if low := strings.ToLower(k); low != k {
+			if _, has := m[low]; !has {
+				m[low] = m[k]
+			}
+		}
+	}
+}
+
 // readFields reads a page's fields from its front matter (or metadata
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
+	if s.Lay.Kind == layout.Hugo {
+		foldKeys(m)
+	}
 	if s.Lay.Defaults != nil {
 		if d := s.Lay.Defaults(p.Rel); len(d) > 0 {
 			for k, v := range d {
