@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+
+	"gopkg.in/yaml.v3"
 )
 
 // maxI18nFiles bounds how many translation tables ReadI18n reads.
@@ -23,7 +25,9 @@ const maxI18nFiles = 500
 // project's i18n/ over each theme's (hugo 0.111 measured: a key in both
 // is the project's, a key in the theme's alone the theme's). The tables
 // are by language tag in lower case, each key's value a text or its
-// plural forms (one = "…", other = "…"). A table that does not parse is left out,
+// plural forms (one = "…", other = "…"); the list form of go-i18n's
+// first tables (- id: Search / translation: Search, the amethyst theme's)
+// is read too. A table that does not parse is left out,
 // its error in l.Tolerated (the build warns naming it).
 func ReadI18n(l *layout.Layout, dir string, themes []string) map[string]map[string]any {
 	folders := []string{"i18n"}
@@ -47,7 +51,7 @@ func ReadI18n(l *layout.Layout, dir string, themes []string) map[string]map[stri
 			if n++; n > maxI18nFiles {
 				return out
 			}
-			table, err := layout.Decode(dir, folder+"/"+e.Name())
+			table, err := readTable(dir, folder+"/"+e.Name())
 			if err != nil {
 				if ce, ok := err.(*layout.ConfigError); ok {
 					l.Tolerated = append(l.Tolerated, ce)
@@ -76,4 +80,25 @@ func ReadI18n(l *layout.Layout, dir string, themes []string) map[string]map[stri
 func i18nDigest(tables map[string]map[string]any) string {
 	sum := sha256.Sum256([]byte(fmt.Sprint(tables)))
 	return hex.EncodeToString(sum[:6])
+}
+
+// readTable reads one translation table: a map of keys, or a list of
+// {id, translation} (YAML or JSON).
+func readTable(dir, rel string) (map[string]any, error) {
+	m, err := layout.Decode(dir, rel)
+	if err == nil || path.Ext(rel) == ".toml" {
+		return m, err
+	}
+	raw, rerr := layout.ReadSetting(dir, rel)
+	var list []map[string]any
+	if rerr != nil || yaml.Unmarshal(raw, &list) != nil || len(list) == 0 {
+		return nil, err
+	}
+	m = map[string]any{}
+	for _, item := range list {
+		if id, ok := item["id"].(string); ok && item["translation"] != nil {
+			m[id] = item["translation"]
+		}
+	}
+	return m, nil
 }

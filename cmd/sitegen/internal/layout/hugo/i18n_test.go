@@ -43,6 +43,8 @@ func TestReadI18n(t *testing.T) {
 		"themes/t/i18n/sub/en.toml":    "nested = 'not read'\n",
 		"themes/t/i18n/fr.json":        `{"readMore": "Lire"}`,
 		"themes/t/i18n/es.toml.backup": "x",
+		"themes/t/i18n/it.yaml":        "- id: Search\n  translation: Cerca\n- id: home\n  translation:\n    other: Inizio\n",
+		"themes/t/i18n/nl.json":        `[{"id": "Search", "translation": "Zoeken"}]`,
 	})
 	l, err := Recognise(dir)
 	if err != nil {
@@ -53,6 +55,8 @@ func TestReadI18n(t *testing.T) {
 		"en":    {"readMore": "Read on", "themeOnly": "From theme"},
 		"pt-br": {"readMore": "Leia"},
 		"fr":    {"readMore": "Lire"},
+		"it":    {"Search": "Cerca"},
+		"nl":    {"Search": "Zoeken"},
 	} {
 		for k, v := range want {
 			if got[tag][k] != v {
@@ -60,14 +64,14 @@ func TestReadI18n(t *testing.T) {
 			}
 		}
 	}
-	if len(got["en"]) != 2 || got["de"] != nil || len(got) != 3 {
+	if len(got["en"]) != 2 || got["de"] != nil || len(got) != 5 {
 		t.Errorf("tables %v", got)
 	}
 	if !slices.ContainsFunc(l.Tolerated, func(e *layout.ConfigError) bool { return e.File == "i18n/de.toml" && e.Line == 1 }) {
 		t.Errorf("de.toml's error not reported: %v", l.Tolerated)
 	}
 	read := strings.Join(l.Read, "\n")
-	if !strings.Contains(read, "3 i18n tables (") {
+	if !strings.Contains(read, "5 i18n tables (") {
 		t.Fatalf("read: %s", read)
 	}
 	write(dir, map[string]string{"i18n/en.toml": "readMore = 'Read more'\n"})
