@@ -132,3 +132,23 @@ func TestUpdateHugoTaxonomies(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoTermTitlePathOrder: a term written in several spellings is
+// titled by the first page in content path order that writes it, not
+// sitegen's reading order (newest first). Hugo 0.111 measured, as on
+// evilchili/telisar-website: dramatis_personae.md (2019, "DM") before
+// posts/mob_rules.md (2020, "dm") titles /tags/dm/ "DM"; and a page
+// of weight 1 under posts/ does not win over a root page of weight 5.
+func TestHugoTermTitlePathOrder(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"hugo.toml":                  "title = 'H'\n",
+		"content/_index.md":          "---\ntitle: Home\n---\nhome\n",
+		"content/dramatis.md":        "---\ntitle: Dramatis\ndate: 2019-09-22\ntags: ['DM']\ncategories: ['Lore Book']\n---\nx\n",
+		"content/posts/mob_rules.md": "---\ntitle: Mob\ndate: 2020-02-03\ntags: ['dm']\ncategories: ['lore book']\n---\nx\n",
+	})
+	for page, want := range map[string]string{"tags/dm/index.html": "DM", "categories/lore-book/index.html": "Lore Book"} {
+		if got := pageH1(out[page]); got != want {
+			t.Errorf("%s titled %q, want %q", page, got, want)
+		}
+	}
+}

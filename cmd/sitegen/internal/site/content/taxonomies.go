@@ -37,7 +37,7 @@ func (s *Site) buildTaxonomy(tx layout.Taxonomy) {
 	}
 	terms := map[string]*Page{}
 	var added []*Page
-	for _, p := range s.Pages {
+	for _, p := range pathOrder(s.Pages) { // the first to write a term titles it
 		if tx.NoTerms || p.Unlisted != "" || p.Meta == nil || p.tag != "" || p.tagIndex {
 			continue
 		}
@@ -52,7 +52,7 @@ func (s *Site) buildTaxonomy(tx layout.Taxonomy) {
 				if tp, ok = own[sp]; ok {
 					s.ownTagPage(tp)
 				} else {
-					// Titled with the term as the first page (content
+					// Titled with the term as the first page (path
 					// order) writes it, as the tags' (layout.Layout.TagTitle).
 					tp = &Page{Rel: strings.TrimPrefix(sp, "/") + sectionIndex, Kind: templates.KindSection, SitePath: sp,
 						Title: name, Ids: map[string]bool{}, tag: name, tagFrom: p}
