@@ -46,6 +46,7 @@ package layout
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -189,6 +190,15 @@ type Layout struct {
 	// page has a tag too, an empty list (Quartz's tagPage.tsx:
 	// "tags.add("index")"; Hugo's taxonomy page, measured with 0.111).
 	TagIndexAlways bool
+	// Taxonomies are the tool's taxonomies besides the tags (Hugo's
+	// categories, and those a site's [taxonomies] declares), in the
+	// order their pages are listed: each has its list of terms at
+	// /Dir/ and a page a term at /Dir/TERM/ (TERM by TagSlug, titled by
+	// TagTitle), as the tags have.
+	Taxonomies []Taxonomy
+	// NoTagIndex: the tool writes the tags' pages but no list of them
+	// (Hugo's disableKinds taxonomy).
+	NoTagIndex bool
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
@@ -204,10 +214,17 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
-	// FirstPageAlias: the tool writes a redirect at each list's page/1/
-	// to the list, its first pager page (Hugo's paginated lists: the home
-	// page, sections, taxonomies and terms).
-	FirstPageAlias bool
+	// FirstPageAlias, when set, says which lists the tool writes a
+	// redirect at page/1/ for, to the list, its first pager page (Hugo's
+	// lists whose template paginates): kind is "home", "section" (name
+	// the top-level section's folder), "taxonomy" (the list of a
+	// taxonomy's terms, name its plural: "tags") or "term" (name the
+	// taxonomy's plural).
+	FirstPageAlias func(kind, name string) bool
+	// ListPerPage is the most pages one pager page of such a list shows
+	// (Hugo's paginate, 10 by default); a list whose template does not
+	// paginate is one page. 0: sitegen's own size.
+	ListPerPage int
 	// PublishDrafts: the tool's settings publish the pages whose front
 	// matter says draft: true (Hugo's buildDrafts = true).
 	PublishDrafts bool
@@ -1245,6 +1262,15 @@ type Markup struct {
 	// "": a site of one language.
 	Language  string
 	Languages []string
+	// I18n are a Hugo site's translation tables by language tag in lower
+	// case (the i18n function's words, package layout/hugo's ReadI18n),
+	// I18nDefault the language whose table a key missing in a page's
+	// language is looked up in: "If the key is not found in the
+	// translation table for the current language, the lang.Translate
+	// function falls back to the translation table for the
+	// defaultContentLanguage" (https://gohugo.io/functions/lang/translate/).
+	I18n        map[string]map[string]any
+	I18nDefault string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a
@@ -1890,6 +1916,18 @@ func CleanRel(p string) string {
 	return p
 }
 
+// Taxonomy is one of a tool's taxonomies besides the tags (Layout.Taxonomies).
+type Taxonomy struct {
+	// Dir is the taxonomy's plural name: the folder of its pages and the
+	// front matter key that lists a page's terms ("categories").
+	Dir string
+	// Title is the title of its list of terms ("Categories").
+	Title string
+	// NoList: the list of terms is not written (Hugo's disableKinds
+	// taxonomy); NoTerms: the terms' pages are not (disableKinds term).
+	NoList, NoTerms bool
+}
+
 // Tags is where a tool puts the tag pages of some pages, and how it
 // names them.
 type Tags struct {
@@ -1968,4 +2006,25 @@ type Redirect struct {
 	// For Layout.RedirectFiles: To, a URL of another site, as written; else
 	// Rel, the page led to, and Fragment, its heading ("rounds").
 	To, Rel, Fragment string
+}
+
+// Words are the translations a page of the language (key, and its
+// languageCode) reads through the i18n function: "Hugo selects the
+// translation table based on the languageCode, falling back to the
+// language key if a matching translation table does not exist", and a
+// key it lacks from the defaultContentLanguage's table
+// (https://gohugo.io/functions/lang/translate/). nil when the site has
+// no table.
+func (m Markup) Words(code, key string) map[string]any {
+	if len(m.I18n) == 0 {
+		return nil
+	}
+	out := map[string]any{}
+	maps.Copy(out, m.I18n[strings.ToLower(m.I18nDefault)])
+	table, ok := m.I18n[strings.ToLower(code)]
+	if !ok || code == "" {
+		table = m.I18n[strings.ToLower(key)]
+	}
+	maps.Copy(out, table)
+	return out
 }

@@ -100,6 +100,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -374,8 +376,31 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// A list template that paginates has its first pager page at the
 	// list's URL, and hugo 0.111 writes page/1/ as a redirect there
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
-	// /tags/NAME/page/1/).
-	l.FirstPageAlias = !l.ListAll
+	// /tags/NAME/page/1/), each kind of list by its own template.
+	l.FirstPageAlias = ListPagers(dir, themes(low))
+	// "paginate: Default number of elements per page in pagination",
+	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
+	// pagination.pagerSize in later Hugo). Hugo 0.111 measured on
+	// evilchili/telisar-website (paginate = 30): /posts/ of 171 posts in
+	// 6 pager pages.
+	if l.FirstPageAlias != nil {
+		l.ListPerPage = 10
+		for _, v := range []any{lookup(low, "pagination", "pagersize"), low["paginate"]} {
+			var n float64 // TOML's int64, YAML's int, JSON's float64
+			switch v := v.(type) {
+			case int64:
+				n = float64(v)
+			case int:
+				n = float64(v)
+			case float64:
+				n = v
+			}
+			if n >= 1 && n <= 1<<20 {
+				l.ListPerPage = int(n)
+				break
+			}
+		}
+	}
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true
@@ -392,9 +417,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// Hugo 0.111 measured: a taxonomy's list page (/tags/) is written
 	// when no page has a term of it, unless disableKinds holds taxonomy
 	// ("taxonomy" is one of the kinds, https://gohugo.io/configuration/all/#disablekinds).
-	l.TagIndexAlways = !l.NoTagPages && !slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
+	l.NoTagIndex = slices.ContainsFunc(layout.Strings(low, "disablekinds"), func(k string) bool {
 		return strings.EqualFold(k, "taxonomy")
 	})
+	l.TagIndexAlways = !l.NoTagPages && !l.NoTagIndex
 	// Hugo takes any term: a term's page is at its name made a URL
 	// segment, as its content files' names are ("tags: Release schedule"
 	// is /tags/release-schedule/; Hugo 0.111 measured: "C++ & co" is
@@ -403,6 +429,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// string is one term, not a list (Hugo 0.111 measured: tags:
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
+	l.Taxonomies = Taxonomies(low)
 	// A term's page is titled with the term as the first page (content
 	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
 	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice
@@ -415,6 +442,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			}
 		}
 		return nil
+	}
+	// The i18n function's words ({{ i18n "key" }}, T) in shortcode templates.
+	l.Markup.I18n, l.Markup.I18nDefault = ReadI18n(l, dir, themes(low)), cmp.Or(strings.ToLower(defLang), "en")
+	if len(l.Markup.ShortcodeTemplates) > 0 && len(l.Markup.I18n) > 0 {
+		// Their digest in what was read: a build cache made with other
+		// words is not used.
+		l.Read = append(l.Read, fmt.Sprintf("%d i18n tables (%s)", len(l.Markup.I18n), i18nDigest(l.Markup.I18n)))
 	}
 	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil
@@ -586,8 +620,8 @@ func sidebarHides(dir string, themes []string) bool {
 // taxonomies to maintain them when adding a new one"
 // (https://gohugo.io/configuration/taxonomies/), and disableKinds: term
 // turns every term page off (https://gohugo.io/configuration/all/#disablekinds).
-// A taxonomy kind disabled alone removes /tags/ but keeps /tags/NAME/:
-// sitegen keeps both then.
+// A taxonomy kind disabled alone removes /tags/ but keeps /tags/NAME/
+// (Layout.NoTagIndex).
 func TagPages(low map[string]any) bool {
 	for _, k := range layout.Strings(low, "disablekinds") {
 		if strings.EqualFold(k, "term") {
@@ -604,6 +638,40 @@ func TagPages(low map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// Taxonomies are the site's taxonomies besides the tags, from its
+// settings with lower-case keys: "The default configuration defines two
+// taxonomies, categories and tags… You must explicitly define the default
+// taxonomies to maintain them when adding a new one"
+// (https://gohugo.io/configuration/taxonomies/), each "singular =
+// 'plural'", its pages under the plural; "disableKinds" "taxonomy" (the
+// list of a taxonomy's terms) and "term" (a term's page) turn them off
+// (https://gohugo.io/configuration/all/#disablekinds). Sorted by plural.
+// Hugo 0.111 measured: /categories/ is titled "Categories", /systems/
+// "Systems" (the plural, its first letter in upper case).
+func Taxonomies(low map[string]any) []layout.Taxonomy {
+	var noList, noTerms bool
+	for _, k := range layout.Strings(low, "disablekinds") {
+		noList = noList || strings.EqualFold(k, "taxonomy")
+		noTerms = noTerms || strings.EqualFold(k, "term")
+	}
+	plurals := []string{"categories"}
+	if tax, ok := low["taxonomies"].(map[string]any); ok {
+		plurals = nil
+		for _, v := range tax {
+			if p, ok := v.(string); ok && p != "" && p != "tags" && plainPath(p) && !strings.Contains(p, "/") && !slices.Contains(plurals, p) {
+				plurals = append(plurals, p)
+			}
+		}
+		slices.Sort(plurals)
+	}
+	var out []layout.Taxonomy
+	for _, p := range plurals {
+		r, n := utf8.DecodeRuneInString(p)
+		out = append(out, layout.Taxonomy{Dir: p, Title: string(unicode.ToUpper(r)) + p[n:], NoList: noList, NoTerms: noTerms})
+	}
+	return out
 }
 
 // uglySections reads uglyURLs written as a map of sections (section =

@@ -90,6 +90,14 @@ func siteLanguages(m map[string]any) []language {
 func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, pageURL func(*layout.Layout) func(string, map[string]any) string) {
 	langs := siteLanguages(m)
 	if len(langs) < 2 {
+		// A site of one language: a file named with its code is the page
+		// of its name without it (hugo 0.111 measured: content/_index.en.md
+		// is the home page, s/a.en.md /s/a/, s/b.fr.md /s/b.fr/).
+		code := def
+		if len(langs) == 1 {
+			code = langs[0].name
+		}
+		(&suffixes{codes: map[string]bool{code: true}, exts: append([]string{".md"}, l.Markup.Extensions...)}).urls(l, code, pageURL)
 		return
 	}
 	// "defaultContentLanguageInSubdir: Render the default content

@@ -1,9 +1,13 @@
 package hugo
 
 import (
+	"cmp"
+	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -60,6 +64,166 @@ func Paginates(dir string, themes []string) bool {
 		})
 		if found {
 			return true
+		}
+	}
+	return false
+}
+
+// partialCall matches a template's call of a partial by name.
+var partialCall = regexp.MustCompile(`\bpartial(?:Cached)?\s+"([^"]+)"`)
+
+// ListPagers says, for each kind of list page, whether the template Hugo
+// picks for it paginates, where hugo 0.111 writes page/1/ as a redirect
+// to the list (measured: a paginating layouts/section/section.html
+// beside a _default/list.html that does not gives /rules/page/1/ and no
+// /page/1/, /tags/page/1/). The template is the first of Hugo's lookup
+// order for the kind that the site's layouts or a theme's hold ("Hugo
+// uses the rules below to select a template for a given page, starting
+// from the most specific", https://gohugo.io/templates/lookup-order/);
+// it paginates when it, the partials it calls (and theirs) or, where it
+// defines blocks, the base template use .Paginate or .Paginator. kind is
+// "home", "section" (name: the top-level section, the page's type),
+// "taxonomy" (the list of a taxonomy's terms, name its plural) or "term"
+// (name the taxonomy's plural). A theme sitegen cannot read may
+// paginate: every kind does then. nil when no template paginates.
+func ListPagers(dir string, themes []string) func(kind, name string) bool {
+	if !Paginates(dir, themes) {
+		return nil
+	}
+	files, ok := listTemplates(dir, themes)
+	if !ok {
+		return func(string, string) bool { return true }
+	}
+	partials := Templates(dir, themes, "partials")
+	return func(kind, name string) bool {
+		for _, cand := range lookupOrder(kind, name) {
+			text, found := files[cand]
+			if !found {
+				continue
+			}
+			if strings.Contains(text, "{{ define") || strings.Contains(text, "{{- define") {
+				text += cmp.Or(files["_default/baseof.html"], files["baseof.html"])
+			}
+			return paginatesWith(text, partials)
+		}
+		return false
+	}
+}
+
+// lookupOrder is Hugo 0.111's lookup order of a list kind's HTML
+// templates, relative to layouts/ (https://gohugo.io/templates/lookup-order/:
+// "Home page": layouts/index.html, home.html, list.html, then _default/;
+// "Section page": posts/posts.html, posts/section.html, posts/list.html,
+// section/…, _default/…; "Taxonomy" and "term" lists through
+// categories/, taxonomy/, category/ and _default/).
+func lookupOrder(kind, name string) []string {
+	var out []string
+	add := func(dirs []string, names ...string) {
+		for _, d := range dirs {
+			for _, n := range names {
+				out = append(out, path.Join(d, n+".html"))
+			}
+		}
+	}
+	singular := strings.TrimSuffix(name, "s") // Hugo's default taxonomies: tag, category
+	if name == "categories" {
+		singular = "category"
+	}
+	switch kind {
+	case "home":
+		add([]string{"", "_default"}, "index", "home", "list")
+	case "section":
+		add([]string{name, "section", "_default"}, name, "section", "list")
+	case "taxonomy":
+		add([]string{name, "taxonomy", singular, "_default"}, singular+".terms", "terms", "taxonomy", "list")
+	case "term":
+		add([]string{name, "taxonomy", singular, "_default"}, "term", singular, "taxonomy", "list")
+	}
+	return out
+}
+
+// listTemplates reads the HTML templates in layouts/ and its folders of
+// the site and of each theme, by their path under layouts/ (the site's
+// before a theme's, as Hugo lays them over each other). false when a
+// theme cannot be read (a module not in the repository, a folder
+// missing) or there are too many files to read.
+func listTemplates(dir string, themes []string) (map[string]string, bool) {
+	roots := []string{filepath.Join(dir, "layouts")}
+	for _, t := range themes {
+		if t == "" {
+			continue
+		}
+		rel := themeDir(dir, t)
+		if rel == "" {
+			return nil, false
+		}
+		root := filepath.Join(dir, filepath.FromSlash(rel), "layouts")
+		if info, err := os.Lstat(root); err != nil || !info.IsDir() {
+			return nil, false
+		}
+		roots = append(roots, root)
+	}
+	out, files := map[string]string{}, 0
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			r, _ := filepath.Rel(root, p)
+			r = filepath.ToSlash(r)
+			if d.IsDir() {
+				if r != "." && strings.Contains(r, "/") { // layouts/ and its folders only
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || !strings.HasSuffix(r, ".html") {
+				return nil
+			}
+			if files++; files > maxLayoutFiles {
+				return errTooMany
+			}
+			if _, seen := out[r]; seen {
+				return nil
+			}
+			if info, err := d.Info(); err != nil || info.Size() > maxTemplate {
+				return nil
+			}
+			if b, err := os.ReadFile(p); err == nil {
+				out[r] = string(b)
+			}
+			return nil
+		})
+		if errors.Is(err, errTooMany) || err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// errTooMany stops listTemplates' walk.
+var errTooMany = errors.New("too many layout files")
+
+// paginatesWith says whether text, or a partial it calls (and theirs,
+// each read once), uses .Paginate or .Paginator.
+func paginatesWith(text string, partials map[string]string) bool {
+	seen := map[string]bool{}
+	todo := []string{text}
+	for len(todo) > 0 {
+		t := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if strings.Contains(t, ".Paginat") {
+			return true
+		}
+		for _, m := range partialCall.FindAllStringSubmatch(t, -1) {
+			name := strings.TrimPrefix(m[1], "partials/")
+			if !strings.HasSuffix(name, ".html") {
+				name += ".html"
+			}
+			if p, ok := partials[name]; ok && !seen[name] {
+				seen[name] = true
+				todo = append(todo, p)
+			}
 		}
 	}
 	return false

@@ -151,14 +151,23 @@ func (s *Site) rootFolder(unlisted []*Page) []*Page {
 // firstPageAliases gives each list page (the home page, a section, a
 // tag's page and the list of tags) a redirect at its page/1/, where the
 // layout's tool writes one (layout.Layout.FirstPageAlias): a page of the
-// content there keeps its URL.
+// content there keeps its URL. Such a list is paged by the tool's size
+// (layout.Layout.ListPerPage); a list whose template does not paginate
+// is one page.
 func (s *Site) firstPageAliases() {
-	if !s.Lay.FirstPageAlias {
+	if s.Lay.FirstPageAlias == nil {
 		return
 	}
 	for _, p := range s.Pages {
 		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
 			continue
+		}
+		if kind, name := listKind(p); !s.Lay.FirstPageAlias(kind, name) {
+			p.PerPage = max(len(p.Children), 1) // its template lists all on one page
+			continue
+		}
+		if s.Lay.ListPerPage > 0 {
+			p.PerPage = s.Lay.ListPerPage
 		}
 		sp := p.SitePath + "page/1/"
 		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
@@ -166,6 +175,30 @@ func (s *Site) firstPageAliases() {
 		}
 		p.Aliases = append(p.Aliases, alias{SitePath: sp, key: "pagination", written: sp, yields: true})
 	}
+}
+
+// listKind names a list page's kind as layout.Layout.FirstPageAlias
+// takes it: "home"; "taxonomy" and "term" with the taxonomy's folder
+// ("tags"); "section" with its top-level section's folder (Hugo's type
+// of the pages below it).
+func listKind(p *Page) (kind, name string) {
+	base := func(sp string) string { return path.Base(strings.TrimSuffix(sp, "/")) }
+	switch {
+	case p.Kind == templates.KindHome:
+		return "home", ""
+	case p.tagIndex:
+		return "taxonomy", base(p.SitePath)
+	case p.tag != "":
+		if p.Parent != nil && p.Parent.tagIndex {
+			return "term", base(p.Parent.SitePath)
+		}
+		return "term", strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]
+	}
+	top := p
+	for top.Parent != nil && top.Parent.Kind != templates.KindHome {
+		top = top.Parent
+	}
+	return "section", base(top.SitePath)
 }
 
 // sectionIndex is the file name of a folder's own page.
@@ -571,6 +604,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
+	s.buildTaxonomies()
 	if s.Lay.HomeAlias != "" {
 		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: s.Lay.HomeAlias, key: "languages", written: s.Lay.HomeAlias, yields: true})
 	}
@@ -1008,9 +1042,28 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 	s.readFields(p, m, src[start:end], p.srcLine(2))
 }
 
+// foldKeys gives each key of a Hugo page's front matter written with
+// capitals its lower-case spelling too, where the page does not write
+// that one: Hugo reads front matter keys whatever their case (hugo 0.111
+// measured: "Title:" titles a page, "Draft: true" is a draft). The key
+// as written stays (a camelCase key sitegen reads as Hugo's docs write
+// it, linkTitle).
+func foldKeys(m map[string]any) {
+	for _, k := range slices.Sorted(maps.Keys(m)) { // sorted: of Title and TITLE, one rule picks
+		if low := strings.ToLower(k); low != k {
+			if _, has := m[low]; !has {
+				m[low] = m[k]
+			}
+		}
+	}
+}
+
 // readFields reads a page's fields from its front matter (or metadata
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
+	if s.Lay.Kind == layout.Hugo {
+		foldKeys(m)
+	}
 	if s.Lay.Defaults != nil {
 		if d := s.Lay.Defaults(p.Rel); len(d) > 0 {
 			for k, v := range d {
@@ -1617,9 +1670,12 @@ func (s *Site) checkURLs() {
 	describe := func(p *Page) string {
 		switch {
 		case p.tag != "" && p.tagFrom != nil:
+			if dir := strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]; dir != tagsDir {
+				return fmt.Sprintf("the page of %s %q (%s)", dir, p.tag, p.tagFrom.File) // a taxonomy's term (buildTaxonomy)
+			}
 			return fmt.Sprintf("the tag page of #%s (%s)", p.tag, p.tagFrom.File)
 		case p.tagIndex:
-			return "the list of tags (" + tagsDir + "/)"
+			return "the list of " + path.Base(strings.TrimSuffix(p.SitePath, "/")) + " (" + strings.TrimPrefix(p.SitePath, "/") + ")"
 		case p.File == "":
 			return "the section of folder " + s.SrcFile(path.Dir(p.Rel)) + "/"
 		}

@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"strings"
 
@@ -146,7 +147,7 @@ func (s *Site) buildTags() {
 			}
 		}
 	}
-	if len(byPath) == 0 && !s.Lay.TagIndexAlways {
+	if len(byPath) == 0 && !s.Lay.TagIndexAlways || len(byPath) == 0 && s.Lay.NoTagIndex {
 		return
 	}
 	indexes := map[*layout.Tags]*Page{}
@@ -181,6 +182,13 @@ func (s *Site) buildTags() {
 			tp.Title, tp.PerPage = g.Title(tp.tag, len(tp.Children)), g.PerPage
 			continue
 		}
+		if g == nil && s.Lay.NoTagIndex {
+			slices.SortFunc(tp.Children, comparePages)
+			if s.Lay.ListAll {
+				tp.PerPage = max(len(tp.Children), 1)
+			}
+			continue // no list of tags (layout.Layout.NoTagIndex)
+		}
 		index := indexOf(g)
 		if tp.Parent != index {
 			tp.Parent = index
@@ -210,7 +218,7 @@ func (s *Site) buildTags() {
 }
 
 // writtenTags gives, for each tag of the site's pages, the spellings its
-// pages write it with, in the pages' order, where the layout titles a
+// pages write it with, in the pages' path order (pathOrder), where the layout titles a
 // tag's page from them (layout.Layout.TagTitle): the front matter's terms
 // (layout.Layout.TagsOf), each one term, by their TagSlug. nil otherwise.
 func (s *Site) writtenTags() map[string][]string {
@@ -218,7 +226,7 @@ func (s *Site) writtenTags() map[string][]string {
 		return nil
 	}
 	out := map[string][]string{}
-	for _, p := range s.Pages {
+	for _, p := range pathOrder(s.Pages) {
 		if p.Meta == nil {
 			continue
 		}
@@ -270,4 +278,24 @@ func (s *Site) ownTagPage(p *Page) {
 		p.Parent.Children = slices.DeleteFunc(p.Parent.Children, func(c *Page) bool { return c == p })
 	}
 	p.Parent = nil
+}
+
+// pathOrder is pages sorted by their path in the content, a folder's own
+// page at its folder's path: the order Hugo's content tree holds them in,
+// in which the first page that writes a term names it (hugo 0.111
+// measured on evilchili/telisar-website: "DM" in dramatis_personae.md
+// titles /tags/dm/ over "dm" in posts/mob_rules.md, a newer page sitegen
+// lists first).
+func pathOrder(pages []*Page) []*Page {
+	key := func(p *Page) string {
+		k := strings.ToLower(strings.TrimSuffix(p.Rel, path.Ext(p.Rel)))
+		if k == "_index" || k == "index" {
+			return ""
+		}
+		k = strings.TrimSuffix(k, "/_index")
+		return strings.TrimSuffix(k, "/index")
+	}
+	out := slices.Clone(pages)
+	slices.SortStableFunc(out, func(a, b *Page) int { return cmp.Compare(key(a), key(b)) })
+	return out
 }

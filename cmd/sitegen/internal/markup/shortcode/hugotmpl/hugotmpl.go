@@ -58,6 +58,10 @@ type Config struct {
 	// one ("combat.fr.md") is in that language (.Page.File.Lang).
 	Language  string
 	Languages []string
+	// Words are the translations of the pages' language, by key: a
+	// text, or its plural forms ("one", "other"): the i18n function's
+	// (funcs.go).
+	Words map[string]any
 }
 
 // Set is a site's shortcode templates, ready to run.

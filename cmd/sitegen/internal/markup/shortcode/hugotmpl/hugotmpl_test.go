@@ -181,3 +181,38 @@ func TestRunBuiltins(t *testing.T) {
 		t.Errorf("the site's youtube: %q (%v)", got, err)
 	}
 }
+
+// TestTranslate runs the i18n function and its alias T as hugo 0.111
+// ran this template with i18n/en.toml (readMore, hello, [home] other,
+// [minutes] one and other) and the theme's i18n/en.toml (themeOnly):
+// "lang.Translate KEY [CONTEXT]", "Aliases T i18n", and a key no table
+// has "returns an empty string" (https://gohugo.io/functions/lang/translate/).
+func TestTranslate(t *testing.T) {
+	set := New(Config{
+		Shortcodes: map[string]string{
+			"words": `<p>[{{ i18n "readMore" }}][{{ T "home" }}][{{ i18n "themeOnly" }}][{{ i18n "missing" }}][{{ i18n "minutes" 1 }}][{{ i18n "minutes" 3 }}][{{ T "hello" (dict "Name" "Ann & Bo") }}][{{ i18n "minutes" }}]</p>`,
+			"bad":   `{{ i18n "broken" }}`,
+		},
+		Words: map[string]any{
+			"readMore": "Read on", "hello": "Hi {{ .Name }}", "themeOnly": "From theme",
+			"home":    map[string]any{"other": "Start"},
+			"minutes": map[string]any{"one": "{{ .Count }} minute", "other": "{{ .Count }} minutes"},
+			"broken":  "{{ .Count",
+		},
+		Segment: segment, Markdown: markdown,
+	})
+	got, err := set.Run(Call{Name: "words"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<p>[Read on][Start][From theme][][1 minute][3 minutes][Hi Ann &amp; Bo][&lt;no value&gt; minutes]</p>`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if _, err := set.Run(Call{Name: "bad"}); err == nil || !strings.Contains(err.Error(), `i18n "broken"`) {
+		t.Errorf("a translation that does not parse: err %v", err)
+	}
+	none := New(Config{Shortcodes: map[string]string{"w": `[{{ i18n "x" }}]`}, Segment: segment})
+	if got, err := none.Run(Call{Name: "w"}); err != nil || got != "[]" {
+		t.Errorf("no tables: %q, %v", got, err)
+	}
+}
