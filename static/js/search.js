@@ -297,7 +297,7 @@
         const n = res.hits.length;
         status.textContent = n === 1 ? word("one", "1 result") : n ? word("results", "%d results").replace("%d", n) : word("none", "No results");
       } catch (e) {
-        results.innerHTML = '<p class="search-empty">Search is unavailable: ' + esc(e.message) + "</p>";
+        results.innerHTML = '<p class="search-empty">' + esc(word("unavailable", "Search is unavailable: ") + e.message) + "</p>";
       }
       results.dataset.q = q; // which query the list answers (tests wait on it)
       results.hidden = false;
