@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWordsFor: a language's words by its code as the tools write it
@@ -111,5 +112,41 @@ func TestScriptWords(t *testing.T) {
 	}
 	if m := WordsFor("fr").Merge(Words{Next: "Page suivante"}); m.Script.NoResults != "Aucun résultat" || m.Next != "Page suivante" {
 		t.Errorf("Merge lost the script's words: %+v", m.Script)
+	}
+}
+
+// TestDateText: a date as a reader of each language writes it, the
+// month's name in the form a date takes; every language's format gives
+// the day, the month and the year, with no fmt complaint.
+func TestDateText(t *testing.T) {
+	d := time.Date(2026, time.November, 20, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ lang, want string }{
+		{"en-GB", "20 November 2026"},
+		{"de", "20. November 2026"},
+		{"fr", "20 novembre 2026"},
+		{"es", "20 de noviembre de 2026"},
+		{"ru", "20 ноября 2026 г."},
+		{"ja", "2026年11月20日"},
+		{"ko", "2026년 11월 20일"},
+		{"he", "20 בנובמבר 2026"},
+		{"ar", "20 نوفمبر 2026"},
+	} {
+		w := WordsFor(tt.lang)
+		if got := w.DateText(d); got != tt.want {
+			t.Errorf("%s: DateText = %q, want %q", tt.lang, got, tt.want)
+		}
+	}
+	for _, lang := range []string{"en", "de", "fr", "es", "pt", "it", "nl", "pl", "ru", "uk", "ja", "zh", "zh-TW", "ko", "he", "ar"} {
+		w := WordsFor(lang)
+		if n := len(strings.Split(w.Months, "|")); n != 12 {
+			t.Errorf("%s: %d months", lang, n)
+		}
+		if got := w.DateText(d); strings.Contains(got, "%!") || !strings.Contains(got, "20") || !strings.Contains(got, "2026") {
+			t.Errorf("%s: DateText = %q", lang, got)
+		}
+	}
+	var zero Site
+	if got := zero.UI().DateText(d); got != "20 November 2026" {
+		t.Errorf("the bundled site's date: %q", got)
 	}
 }
