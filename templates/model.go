@@ -741,12 +741,9 @@ func (p *Page) DocumentTitle() string {
 	return t + " · " + p.Site.Title
 }
 
-// UpdatedISO and UpdatedText format Updated for the page footer
-// ("2026-11-20" and "20 November 2026").
+// UpdatedISO formats Updated for the page footer's <time datetime>
+// ("2026-11-20"); its text is Words.DateText, in the site's language.
 func (p *Page) UpdatedISO() string { return p.Updated.Format(time.DateOnly) }
-
-// UpdatedText is Updated as a date a reader reads ("20 November 2026").
-func (p *Page) UpdatedText() string { return p.Updated.Format("2 January 2006") }
 
 // SearchIndexAsset is the logical asset name of the full-text search
 // index the engine writes at build time (the index.json of a split

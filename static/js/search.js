@@ -214,6 +214,9 @@
     const input = box.querySelector("#search-q"), select = box.querySelector("#search-system");
     const results = box.querySelector("#search-results"), status = box.querySelector("#search-status");
     const current = box.dataset.system || "";
+    // The words it writes, in the site's language: the box's data
+    // attributes (templates' ScriptWords), English without them.
+    const word = (k, en) => box.dataset[k] || en;
     let index = null, last = null;
     const open = () => index || (index = Index.open(box.dataset.index).catch((e) => { index = null; throw e; }));
 
@@ -228,7 +231,7 @@
       const rest = res.words.filter((w) => !head.some((h) => h.startsWith(w)));
       const find = rest.length ? termsRE(res.terms.filter((k) => rest.some((w) => k.startsWith(w) || k.startsWith(w.slice(0, 2))))) : null;
       const url = e.url + "?h=" + encodeURIComponent(terms) + (e.anchor ? "#" + e.anchor : "");
-      const s = e.sys || "All games";
+      const s = e.sys || word("games", "All games");
       return '<li><a href="' + esc(url) + '"><span class="r-title">' + mark(e.title, re) +
         (e.heading ? ' <span aria-hidden="true">›</span> ' + mark(e.heading, re) : "") + "</span>" +
         (s ? '<span class="r-system">' + esc(s) + "</span>" : "") +
@@ -251,7 +254,7 @@
       if (more) more.remove();
       const shown = from + part.length;
       if (shown < res.hits.length) {
-        results.insertAdjacentHTML("beforeend", '<button type="button" class="search-more">More results (' + (res.hits.length - shown) + ")</button>");
+        results.insertAdjacentHTML("beforeend", '<button type="button" class="search-more">' + esc(word("more", "More results (%d)").replace("%d", res.hits.length - shown)) + "</button>");
       }
       results.dataset.shown = String(shown);
     }
@@ -279,8 +282,8 @@
         last = { res, q, idx };
         results.innerHTML = "";
         if (!res.hits.length) {
-          results.innerHTML = '<p class="search-empty">No results' + (select.value ? " in " + esc(select.selectedOptions[0].text) : "") + ".</p>" +
-            (select.value ? '<button type="button" class="search-all">Search all systems</button>' : "");
+          results.innerHTML = '<p class="search-empty">' + esc(select.value ? word("noneIn", "No results in %s.").replace("%s", select.selectedOptions[0].text) : word("none", "No results") + ".") + "</p>" +
+            (select.value ? '<button type="button" class="search-all">' + esc(word("all", "Search all systems")) + "</button>" : "");
         } else {
           try {
             await show(res, q, 0, idx);
@@ -291,9 +294,10 @@
           }
           if (q !== input.value.trim()) return;
         }
-        status.textContent = res.hits.length ? res.hits.length + " result" + (res.hits.length === 1 ? "" : "s") : "No results";
+        const n = res.hits.length;
+        status.textContent = n === 1 ? word("one", "1 result") : n ? word("results", "%d results").replace("%d", n) : word("none", "No results");
       } catch (e) {
-        results.innerHTML = '<p class="search-empty">Search is unavailable: ' + esc(e.message) + "</p>";
+        results.innerHTML = '<p class="search-empty">' + esc(word("unavailable", "Search is unavailable: ") + e.message) + "</p>";
       }
       results.dataset.q = q; // which query the list answers (tests wait on it)
       results.hidden = false;

@@ -12,6 +12,9 @@
   const $$ = (sel, el = doc) => Array.from(el.querySelectorAll(sel));
   const THEME_KEY = "d6codex-theme";
   const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
+  // The words the script writes, in the site's language: <body>'s data
+  // attributes (templates' ScriptWords); each use has a fallback.
+  const W = doc.body ? doc.body.dataset : {};
 
   // Announces short messages ("Link copied") visually and to screen readers.
   let toastTimer = 0;
@@ -37,10 +40,12 @@
     const modes = ["system", "light", "dark"];
     const label = $(".label", btn);
     const sync = () => {
-      const mode = root.dataset.theme || "system";
-      btn.dataset.mode = mode;
-      label.textContent = "Theme: " + mode;
-      btn.title = "Theme: " + mode + " (click for " + modes[(modes.indexOf(mode) + 1) % 3] + ")";
+      // Each state's label and tooltip are in the button's data
+      // attributes, in the site's language (templates' themeToggle).
+      const mode = root.dataset.theme || "system", d = btn.dataset;
+      d.mode = mode;
+      label.textContent = d[mode] || mode;
+      btn.title = d[mode + "T"] || mode;
     };
     btn.hidden = false;
     sync();
@@ -51,7 +56,7 @@
         if (next === "system") localStorage.removeItem(THEME_KEY); else localStorage.setItem(THEME_KEY, next);
       } catch (e) { /* private mode: not remembered */ }
       sync();
-      toast("Theme: " + next);
+      toast(btn.dataset[next] || next);
     });
   }
 
@@ -108,9 +113,9 @@
       history.replaceState(null, "", a.hash);
       try {
         await navigator.clipboard.writeText(url);
-        toast("Link to this rule copied");
+        toast(W.copied || url);
       } catch (err) {
-        toast("Link: " + url);
+        toast((W.link || "") + url);
       }
     });
     labelAnchors();
@@ -119,8 +124,8 @@
     for (const a of $$("a.anchor")) {
       const h = a.parentElement;
       const text = h ? h.textContent.replace(/#\s*$/, "").trim() : "";
-      a.setAttribute("aria-label", "Copy link to “" + text + "”");
-      a.title = "Copy link to this rule";
+      a.setAttribute("aria-label", (W.copy || "%s").replace("%s", text));
+      a.title = W.copyT || "#";
     }
   }
 
@@ -142,7 +147,7 @@
           if (wide) {
             w.tabIndex = 0;
             w.setAttribute("role", "region");
-            w.setAttribute("aria-label", "Table (scrolls sideways)");
+            w.setAttribute("aria-label", W.table || "");
           } else {
             w.removeAttribute("tabindex");
             w.removeAttribute("role");

@@ -1187,6 +1187,10 @@ type Markup struct {
 	// useBaseUrl(…) in MDX reads (@docusaurus/core's addBaseUrl); "" for
 	// other tools.
 	SiteURL, BaseURL string
+	// ExternalNewTab opens a link to another site in a new tab
+	// (target="_blank", rel="noopener noreferrer"): Quartz's CrawlLinks
+	// openLinksInNewTab.
+	ExternalNewTab bool
 	// FenceTitles shows a fenced code block's title="…" in its meta (```js
 	// title="a.js") as its caption, unless the meta says frame="none"
 	// (Starlight's Expressive Code frames).

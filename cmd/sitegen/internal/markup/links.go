@@ -173,7 +173,14 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			default:
 				n.Href = tg.URL
 			}
+		case *ast.AutoLink:
+			if t.m != nil && t.m.opts.Dialects.ExternalNewTab && external(string(n.URL(src))) {
+				newTab(n)
+			}
 		case *ast.Link:
+			if t.m != nil && t.m.opts.Dialects.ExternalNewTab && external(string(n.Destination)) {
+				newTab(n)
+			}
 			tg := resolveTarget(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
@@ -300,4 +307,19 @@ func imageStart(n *ast.Image, src []byte) int {
 		}
 	}
 	return n.Pos()
+}
+
+// external reports whether dest is a link to another site: a URL with a
+// scheme and a host ("https://…", "//…"), as Quartz's is-absolute-url
+// tells its CrawlLinks.
+func external(dest string) bool {
+	u, err := url.Parse(dest)
+	return err == nil && u.Host != "" && (u.Scheme == "" && strings.HasPrefix(dest, "//") || u.Scheme == "http" || u.Scheme == "https")
+}
+
+// newTab makes the link n open in a new tab, without giving the other
+// site a handle on this page.
+func newTab(n ast.Node) {
+	n.SetAttributeString("target", []byte("_blank"))
+	n.SetAttributeString("rel", []byte("noopener noreferrer"))
 }

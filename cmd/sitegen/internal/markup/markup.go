@@ -197,6 +197,9 @@ type Dialects struct {
 	// FenceTitles shows a fenced code block's title="…" (its meta, after
 	// the language word) as its caption: see layout.Markup.FenceTitles.
 	FenceTitles bool
+	// ExternalNewTab opens a link to another site in a new tab: see
+	// layout.Markup.ExternalNewTab.
+	ExternalNewTab bool
 	// VueComponents: a PascalCase element of the page is a Vue component
 	// the tool renders (VitePress), which sitegen does not run: warned as
 	// such, not as unsafe raw HTML (warn.go).

@@ -168,7 +168,7 @@ type previewShard struct {
 // previews by site path.
 func shardsOf(t *testing.T, out map[string]string, page string) map[string]int {
 	t.Helper()
-	m := regexp.MustCompile(`<body class="[^"]*" data-previews="(\d+)">`).FindStringSubmatch(out[page])
+	m := regexp.MustCompile(`<body class="[^"]*" data-previews="(\d+)"[ >]`).FindStringSubmatch(out[page])
 	if m == nil {
 		t.Fatalf("%s does not turn previews on", page)
 	}

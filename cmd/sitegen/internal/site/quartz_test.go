@@ -741,3 +741,51 @@ func TestQuartzListOrder(t *testing.T) {
 		t.Errorf("the Explorer's order changed: %s", strings.Join(strings.Fields(nav), " "))
 	}
 }
+
+// TestQuartzOpenLinksInNewTab: CrawlLinks' "openLinksInNewTab: When
+// true, configures external links to open in a new tab. Defaults to
+// false" (docs/plugins/CrawlLinks.md): with it, a link to another site
+// (written as a Markdown link or a bare autolink) opens in a new tab
+// (target="_blank", rel="noopener noreferrer"); a link to a note of the
+// site, and every link without it, opens in place (0xf61/mywiki sets it).
+func TestQuartzOpenLinksInNewTab(t *testing.T) {
+	newTab := `target="_blank" rel="noopener noreferrer"`
+	for _, tt := range []struct {
+		name, option string
+		external     bool
+	}{
+		{"openLinksInNewTab: true", `, openLinksInNewTab: true`, true},
+		{"openLinksInNewTab: false", `, openLinksInNewTab: false`, false},
+		{"not set", ``, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := strings.Replace(quartzConfig("[Plugin.RemoveDrafts()]", "shortest"), `markdownLinkResolution: "shortest"`, `markdownLinkResolution: "shortest"`+tt.option, 1)
+			if !strings.Contains(cfg, tt.option) {
+				t.Fatalf("the option is not in the configuration:\n%s", cfg)
+			}
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"quartz.config.ts":      cfg,
+				"content/index.md":      "# Home\n",
+				"content/Rules/Dice.md": "# Dice\n",
+				"content/Rules/Page.md": "See [the SRD](https://srd.example.org/dice), <https://example.org/b> and [[Dice]].\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["Rules/Page.html"]
+			for _, href := range []string{"https://srd.example.org/dice", "https://example.org/b"} {
+				a := regexp.MustCompile(`<a href="` + regexp.QuoteMeta(href) + `"[^>]*>`).FindString(out)
+				if a == "" {
+					t.Fatalf("no link to %s:\n%s", href, out)
+				}
+				if strings.Contains(a, newTab) != tt.external {
+					t.Errorf("%s: want new tab %v", a, tt.external)
+				}
+			}
+			if a := regexp.MustCompile(`<a href="[^"]*Dice[^"]*"[^>]*>`).FindString(out); a == "" || strings.Contains(a, "_blank") {
+				t.Errorf("the link to the note Dice: %q, want one opening in place", a)
+			}
+		})
+	}
+}

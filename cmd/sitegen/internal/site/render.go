@@ -17,6 +17,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/docusaurus"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 
@@ -68,7 +69,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Language: s.Cfg.LanguageCode,
 		Home:     s.Cfg.RelURL(home),
 		Assets:   assets,
-		Dir:      s.Lay.Settings.Direction,
+		Dir:      direction(s.Lay.Settings.Direction, s.Cfg.LanguageCode),
 		Locales:  s.locales,
 		// The tool's words: its pager's, its switcher's target.
 		LocaleHomes: s.Lay.LocaleHomes,
@@ -859,4 +860,19 @@ func (s *Site) writeLayoutRedirects(ctx context.Context, out fileWriter, has fun
 		}
 	}
 	return nil
+}
+
+// direction is the pages' <html dir>: the tool's setting, else "rtl"
+// when the site's language is written right to left (he, ar, fa, ur:
+// docusaurus.Direction, the one table of them), so that a Hebrew or
+// Arabic site reads from the right whichever tool it comes from; ""
+// (the browser's ltr) otherwise.
+func direction(setting, lang string) string {
+	if setting != "" || lang == "" {
+		return setting
+	}
+	if docusaurus.Direction(lang) == "rtl" {
+		return "rtl"
+	}
+	return ""
 }

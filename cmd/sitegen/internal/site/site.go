@@ -202,6 +202,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			MDXFilesOnly:      s.Lay.Markup.MDXFilesOnly,
 			MDXBase:           mdx.BaseURL{Site: s.Lay.Markup.SiteURL, Base: s.Lay.Markup.BaseURL},
 			FenceTitles:       s.Lay.Markup.FenceTitles,
+			ExternalNewTab:    s.Lay.Markup.ExternalNewTab,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			HardWraps:         s.Lay.Markup.HardWraps,
 			VueComponents:     s.Lay.Markup.VueComponents,

@@ -225,7 +225,7 @@ func TestRenderFeatures(t *testing.T) {
 		{"external .md link untouched", "alpha/first/index.html", `<a href="https://example.com/x.md">external</a>`},
 		{"unknown info word is a code block", "alpha/first/index.html", `<pre><code class="language-go">`},
 		{"handler output", "alpha/first/index.html", `<div class="fake" data-args="one two" data-file="content/alpha/first.md" data-line="39" data-col="1" data-page="/docs/alpha/first/">body line 1`},
-		{"handler flag reaches template", "alpha/first/index.html", `<body class="kind-page has-fake" data-previews="1">`},
+		{"handler flag reaches template", "alpha/first/index.html", `<body class="kind-page has-fake" data-previews="1" `},
 		{"handler script with hashed name", "alpha/first/index.html", `<script src="/docs/js/fake.`},
 		{"hashed stylesheet", "alpha/first/index.html", `<link rel="stylesheet" href="/docs/css/site.`},
 		{"canonical", "alpha/first/index.html", `<link rel="canonical" href="https://example.org/docs/alpha/first/">`},
@@ -238,7 +238,7 @@ func TestRenderFeatures(t *testing.T) {
 		{"section lists children", "alpha/index.html", `<a href="/docs/alpha/first/">First Page</a> <p>Every Markdown feature the engine turns on.</p>`},
 		{"synthesized section", "alpha/deep/index.html", `<h1>Deep</h1>`},
 		{"slugified file name", "beta/page-name/index.html", `<h1>Spaced Name</h1>`},
-		{"page without handler blocks has no script", "alpha/second/index.html", `<body class="kind-page" data-previews="1">`},
+		{"page without handler blocks has no script", "alpha/second/index.html", `<body class="kind-page" data-previews="1" `},
 		// A redirect goes to the page on the host the site is read on, never
 		// to the base URL's (a placeholder example.org: issue 34, item 11).
 		{"alias redirect", "old/first/index.html", `<meta http-equiv="refresh" content="0; url=/docs/alpha/first/">`},

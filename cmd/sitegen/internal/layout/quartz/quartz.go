@@ -125,6 +125,10 @@ type Config struct {
 	Unknown []string
 	// Links is CrawlLinks' markdownLinkResolution.
 	Links string
+	// NewTab is CrawlLinks' openLinksInNewTab: "When true, configures
+	// external links to open in a new tab. Defaults to false"
+	// (https://quartz.jzhao.xyz/plugins/CrawlLinks).
+	NewTab bool
 	// Canvas: Quartz 5's canvas-page plugin is enabled, which makes each
 	// .canvas file a page (expandCanvas).
 	Canvas bool
@@ -287,6 +291,10 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 		l.Markup.Math = true
 		l.Read = append(l.Read, "plugins.transformers Plugin.Latex")
 		l.Notes = append(l.Notes, ConfigFile+": "+layout.MathNote("Plugin.Latex"))
+	}
+	if c.NewTab {
+		l.Markup.ExternalNewTab = true
+		l.Read = append(l.Read, "CrawlLinks openLinksInNewTab")
 	}
 	if c.HardLineBreaks {
 		// "This plugin automatically converts single line breaks in
@@ -619,6 +627,7 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 				c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: markdownLinkResolution %q is not one of shortest, relative, absolute: absolute used", ConfigFile, opts.Lines["markdownLinkResolution"], s))
 			}
 		}
+		c.NewTab, _ = opts.Get("openLinksInNewTab").(bool)
 		return
 	}
 }

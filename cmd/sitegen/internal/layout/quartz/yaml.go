@@ -24,7 +24,8 @@ const OverrideFile = "quartz.ts"
 // each entry a source ("github:quartz-community/remove-draft",
 // "@quartz-community/remove-draft", "github:user/repo#branch" or
 // {repo, ref}) with enabled and options: the filters remove-draft and
-// explicit-publish when enabled, crawl-links' markdownLinkResolution.
+// explicit-publish when enabled, crawl-links' markdownLinkResolution and
+// openLinksInNewTab.
 // A filter only runs when its entry is listed and enabled, as Quartz 5
 // loads only the plugins listed. What it cannot read is Quartz's default,
 // with a note.
@@ -94,6 +95,7 @@ func ReadYAMLConfig(m map[string]any) Config {
 					c.Notes = append(c.Notes, fmt.Sprintf("%s: plugins[%d] crawl-links: markdownLinkResolution %q is not one of shortest, relative, absolute: absolute used", YAMLConfigFile, i, s))
 				}
 			}
+			c.NewTab, _ = opts["openLinksInNewTab"].(bool)
 		case "":
 			c.Notes = append(c.Notes, fmt.Sprintf("%s: plugins[%d] has no source sitegen reads: not read", YAMLConfigFile, i))
 		}

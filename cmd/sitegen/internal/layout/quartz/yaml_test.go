@@ -59,6 +59,7 @@ func TestReadYAMLConfig(t *testing.T) {
 		plugins          string
 		drafts, explicit bool
 		links            string
+		newTab           bool // crawl-links' openLinksInNewTab
 	}{
 		{name: "stock plugins: remove-draft enabled, explicit-publish disabled", plugins: stdYAMLPlugins, drafts: true, links: "shortest"},
 		{name: `"ExplicitPublish ... filter out all notes except for any that have publish: true" enabled by its entry`,
@@ -74,6 +75,8 @@ func TestReadYAMLConfig(t *testing.T) {
 `, explicit: true, links: "relative"},
 		{name: "a plugin not listed does not run: no filter", plugins: "  - source: github:quartz-community/explorer\n    enabled: true\n", links: "shortest"},
 		{name: "crawl-links without options: its default, absolute", plugins: "  - source: github:quartz-community/crawl-links\n    enabled: true\n", links: "absolute"},
+		{name: `"openLinksInNewTab: When true, configures external links to open in a new tab"`,
+			plugins: "  - source: github:quartz-community/crawl-links\n    enabled: true\n    options:\n      markdownLinkResolution: shortest\n      openLinksInNewTab: true\n", links: "shortest", newTab: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +90,9 @@ func TestReadYAMLConfig(t *testing.T) {
 			}
 			if want := []string{"private", "templates", ".obsidian", "**/sortspec.md"}; !slices.Equal(c.Ignore, want) {
 				t.Errorf("ignore %q, want %q", c.Ignore, want)
+			}
+			if c.NewTab != tt.newTab {
+				t.Errorf("openLinksInNewTab read as %v, want %v", c.NewTab, tt.newTab)
 			}
 			if c.RemoveDrafts != tt.drafts || c.ExplicitPublish != tt.explicit || c.Links != tt.links {
 				t.Errorf("drafts %v explicit %v links %q, want %v %v %q", c.RemoveDrafts, c.ExplicitPublish, c.Links, tt.drafts, tt.explicit, tt.links)
