@@ -33,21 +33,8 @@ func memberReads(x Expr, d *Deps) {
 		default:
 			d.member(x.Name)
 		}
-	case *Not:
-		memberReads(x.X, d)
-	case *Neg:
-		memberReads(x.X, d)
-	case *Binary:
-		memberReads(x.L, d)
-		memberReads(x.R, d)
-	case *ListLit:
-		for _, el := range x.Elems {
-			memberReads(el, d)
-		}
-	case *ObjLit:
-		for _, el := range x.Vals {
-			memberReads(el, d)
-		}
+	case *Not, *Neg, *Binary, *ListLit, *ObjLit, *Call:
+		children(x, func(c Expr) { memberReads(c, d) })
 	case *IndexExpr:
 		key, ok := litString(x.Key)
 		if !ok {
@@ -94,13 +81,6 @@ func memberReads(x Expr, d *Deps) {
 			d.member("file.*")
 		} else {
 			d.member(key)
-		}
-	case *Call:
-		if _, ok := x.Fn.(*Var); !ok {
-			memberReads(x.Fn, d)
-		}
-		for _, a := range x.Args {
-			memberReads(a, d)
 		}
 	case *LambdaLit:
 		d.memberAll() // its parameters may be rows, read whole
