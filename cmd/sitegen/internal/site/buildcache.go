@@ -447,16 +447,15 @@ func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
 	if q == nil {
 		return true
 	}
-	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) ||
-		bc.old.Digest.Structure != bc.nowDigest.Structure && !q.namesFree(s) {
+	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) {
 		return false
 	}
-	for i, src := range q.Sources {
+	for i, src := range q.Sources { // made once per source: before the names, each asked per page
 		if sum, ok := q.digest(bc, s, src); !ok || sum != q.Digests[i] {
 			return false
 		}
 	}
-	return true
+	return bc.old.Digest.Structure == bc.nowDigest.Structure || q.namesFree(s)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the

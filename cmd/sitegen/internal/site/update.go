@@ -600,8 +600,8 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 		}
 	}
 	if d := b.Query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
-		if d.Volatile || up.structural && !up.namesFree(b) {
-			return true // it read what no note holds, or names may resolve otherwise
+		if d.Volatile {
+			return true // it read what no note holds
 		}
 		for _, src := range d.Sources {
 			if up.sourceChanged(src, b) {
@@ -612,6 +612,9 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 			if up.fresh[rel] || s.ByRel[rel] == nil {
 				return true
 			}
+		}
+		if up.structural && !up.namesFree(b) {
+			return true // names may resolve otherwise (asked last: per page, the sources once each)
 		}
 	}
 	for c, a := range b.Calls {
