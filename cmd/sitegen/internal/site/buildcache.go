@@ -94,7 +94,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 17 // 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 18 // 18: a body's Dataview queries keep where each link target they resolved by name, and each note they read, led (cachedQuery.Answers, content.Body.Names): a note added, removed or renamed elsewhere re-renders a query page only when one of them leads elsewhere now, not whenever names changed; 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -286,8 +286,21 @@ type cachedQuery struct {
 	// read of them (content.Site.QueryPrint).
 	Member    []string
 	MemberAll bool
-	// Names: a query resolved a link by name (query.Deps.Names).
+	// Names: a query resolved names it cannot list (query.Deps.Names).
 	Names bool
+	// Answers are where each link target the queries resolved by name,
+	// and each note they read, led (content.Body.Names): key, answer,
+	// key, answer..., by key.
+	Answers []string
+}
+
+// names is q.Answers as content.Body.Names has them.
+func (q *cachedQuery) names() map[string]string {
+	m := make(map[string]string, len(q.Answers)/2)
+	for i := 0; i+1 < len(q.Answers); i += 2 {
+		m[q.Answers[i]] = q.Answers[i+1]
+	}
+	return m
 }
 
 // digest is the digest of source src now as q records it: what q's
@@ -296,32 +309,18 @@ func (q *cachedQuery) digest(bc *bodyCache, s *Site, src string) ([sha256.Size]b
 	if q.MemberAll {
 		return bc.sourceDigest(s, src)
 	}
-	sum, _, ok := s.QueryPrint(src, q.Member)
+	sum, ok := s.QueryPrint(src, q.Member)
 	return sum, ok
 }
 
 // namesFree reports whether q's queries cannot show another result when
 // only the vault's names changed (a note added, removed or renamed
-// elsewhere, an alias): they read no note through a link besides the
-// page itself (file: its source file), resolved no link by name, and
-// what they read of their sources' members (each member's URL among it)
-// holds no link to another note; their sources' members are compared
-// by their digests.
-func (q *cachedQuery) namesFree(s *Site, file string) bool {
-	if q.MemberAll || q.Names {
-		return false
-	}
-	for _, rel := range q.Pages {
-		if files, ok := s.QueryFiles(rel); !ok || len(files) == 0 || files[0] != file {
-			return false
-		}
-	}
-	for _, src := range q.Sources {
-		if _, linked, ok := s.QueryPrint(src, q.Member); !ok || linked {
-			return false
-		}
-	}
-	return true
+// elsewhere, an alias): every link target they resolved by name, and
+// every note they read, leads where it led (content.Site.NamesHold), and
+// they read no member whole; their sources' members (each member's URL
+// among them) are compared by their digests.
+func (q *cachedQuery) namesFree(s *Site) bool {
+	return !q.MemberAll && !q.Names && s.NamesHold(q.names())
 }
 
 // deps is q as the query package records it.
@@ -346,6 +345,11 @@ func (q *cachedQuery) deps() *query.Deps {
 		}
 	}
 	d.MemberAll, d.Names = q.MemberAll, q.Names
+	for key := range q.names() {
+		if _, t := content.SplitNameKey(key); !d.Pages[t] {
+			d.Target(t)
+		}
+	}
 	return d
 }
 
@@ -400,12 +404,16 @@ func (bc *bodyCache) sourceDigest(s *Site, src string) ([sha256.Size]byte, bool)
 // files of the notes read through links to its Reads, each source with
 // its digest now; false when the body cannot be kept (the queries read
 // what no note holds, or what they read cannot be said).
-func (bc *bodyCache) recordQuery(s *Site, d *query.Deps, c *cachedBody) bool {
+func (bc *bodyCache) recordQuery(s *Site, b *content.Body, c *cachedBody) bool {
+	d := b.Query
 	if d.Volatile {
 		return false
 	}
 	q := &cachedQuery{Pages: slices.Sorted(maps.Keys(d.Pages)), Fields: slices.Sorted(maps.Keys(d.Fields)), Sources: slices.Clone(d.Sources),
-		Member: slices.Sorted(maps.Keys(d.Member)), MemberAll: d.MemberAll, Names: d.Names}
+		Member: slices.Sorted(maps.Keys(d.Member)), MemberAll: d.MemberAll, Names: d.Names || !content.NamesCover(d, b.Names)}
+	for _, key := range slices.Sorted(maps.Keys(b.Names)) {
+		q.Answers = append(q.Answers, key, b.Names[key])
+	}
 	for _, rel := range q.Pages {
 		files, ok := s.QueryFiles(rel)
 		if !ok {
@@ -439,16 +447,15 @@ func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
 	if q == nil {
 		return true
 	}
-	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) ||
-		bc.old.Digest.Structure != bc.nowDigest.Structure && !q.namesFree(s, c.File) {
+	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) {
 		return false
 	}
-	for i, src := range q.Sources {
+	for i, src := range q.Sources { // made once per source: before the names, each asked per page
 		if sum, ok := q.digest(bc, s, src); !ok || sum != q.Digests[i] {
 			return false
 		}
 	}
-	return true
+	return bc.old.Digest.Structure == bc.nowDigest.Structure || q.namesFree(s)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
@@ -823,6 +830,7 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 					b.SetPrint(src, c.Query.Member, c.Query.Digests[i])
 				}
 			}
+			b.Names = c.Query.names()
 		}
 	}
 	for _, cc := range c.Calls {
@@ -1013,7 +1021,7 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 		}
 		c.Reads[f] = sum
 	}
-	if b.Query != nil && !bc.recordQuery(s, b.Query, c) {
+	if b.Query != nil && !bc.recordQuery(s, b, c) {
 		return // its queries read what cannot be vouched for: rendered every build
 	}
 	for k, a := range b.Calls {

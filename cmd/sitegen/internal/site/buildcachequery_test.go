@@ -18,7 +18,7 @@ import (
 func queryVault(q string) map[string]string {
 	return map[string]string{
 		".obsidian/app.json": "{}\n",
-		"Lists/A.md":         "---\nlevel: 1\ntags: [monster]\nparent: \"[[Goal]]\"\n---\n# A\n\nText of A.\n",
+		"Lists/A.md":         "---\nlevel: 1\ntags: [monster]\nparent: \"[[Goal]]\"\nally: \"[[Nowhere]]\"\norganization: Guild\n---\n# A\n\nText of A.\n",
 		"Lists/B.md":         "---\nlevel: 2\ntags: [beast]\n---\n# B\n\nText of B.\n",
 		"Other/Edited.md":    "# Edited\n\nA note.\n",
 		"Other/Target.md":    "---\naliases: [Goal]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Part\n",
@@ -28,6 +28,11 @@ func queryVault(q string) map[string]string {
 
 // tableLevel is a query that reads level of the notes in Lists.
 const tableLevel = "```dataview\nTABLE level FROM \"Lists\"\n```"
+
+// thelladeQuery is the typical query of Thellade-World's "01 Campaign":
+// it resolves the names its members' organization fields hold, and
+// compares a member's location links with the page's own.
+const thelladeQuery = "```dataview\nTABLE without id file.link AS \"Name\", join(link(organization), \", \") AS Org FROM \"Lists\" WHERE !econtains(location, this.file.link) SORT file.name ASC\n```"
 
 // bWith is Lists/B.md with front matter lines fm added and body text.
 func bWith(fm, body string) string {
@@ -57,9 +62,31 @@ var queryCases = []struct {
 	{"folder/note removed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": ""}, 0},
 	{"folder/note renamed elsewhere", "```dataview\nTABLE level FROM \"Lists\" SORT file.name\n```", map[string]string{"Other/Edited.md": "->Other/Renamed.md"}, 1},
 	{"folder/an alias changed elsewhere", "```dataview\nTABLE level FROM \"Lists\"\n```", map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n\n## Part\n"}, 1},
-	{"folder/note added elsewhere, a member's link read", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
-	{"folder/note added elsewhere, a link in the query", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
-	{"folder/note added elsewhere, a note read through a link", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	// A query that resolved names (a link in it, link(), a member's
+	// link it shows, a note read through a link) keeps its page when the
+	// names it resolved, or failed to, resolve as they did: a new note
+	// whose name, path and aliases are none of them changes nothing
+	// (query.Deps.Targets).
+	{"folder/note added elsewhere, a member's link read", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note added elsewhere, a link in the query", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"folder/note added elsewhere, a note read through a link", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"names/Thellade's query, note added elsewhere", thelladeQuery, map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"names/Thellade's query, note added named like an organization", thelladeQuery, map[string]string{"Other/Guild.md": "# Guild\n"}, 2},
+	{"names/Thellade's query, alias added like an organization", thelladeQuery, map[string]string{"Other/New.md": "---\naliases: [guild]\n---\n# New\n"}, 2},
+	{"names/a member's unresolved link shown, note added of its name", "```dataview\nTABLE ally FROM \"Lists\"\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"names/a member's unresolved link shown, note added in a subfolder", "```dataview\nTABLE ally FROM \"Lists\"\n```", map[string]string{"Other/Deep/nowhere.md": "# nowhere\n"}, 2},
+	{"names/a member's unresolved link shown, alias added", "```dataview\nTABLE ally FROM \"Lists\"\n```", map[string]string{"Other/Edited.md": "---\naliases: [Nowhere]\n---\n# Edited\n\nA note.\n"}, 2},
+	{"names/a member's unresolved link shown, other note added", "```dataview\nTABLE ally FROM \"Lists\"\n```", map[string]string{"Other/Somewhere.md": "# Somewhere\n"}, 1},
+	{"names/link(\"Nowhere\") shown, note added of its name", "```dataview\nTABLE WITHOUT ID link(\"Nowhere\") AS L FROM \"Lists\"\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"names/[[Nowhere]] in the query, note added of its name", "```dataview\nTABLE WITHOUT ID [[Nowhere]] AS L FROM \"Lists\"\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"names/an alias's winner changes: a note named like it", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/Deep/Goal.md": "# Goal\n"}, 2},
+	{"names/link(alias), a note named like it", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Goal\"))\n```", map[string]string{"Other/Deep/Goal.md": "# Goal\n"}, 2},
+	{"names/a note read through a link, renamed", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/Target.md": "->Other/Aim.md"}, 2},
+	{"names/a note read through a link, deleted", "```dataview\nLIST FROM \"Lists\" WHERE level < [[Target]].rank\n```", map[string]string{"Other/Target.md": ""}, 1},
+	{"names/a member's link's note renamed", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/Target.md": "->Other/Aim.md"}, 2},
+	{"names/a member's link's note deleted", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/Target.md": ""}, 1},
+	{"names/inline link(), note added elsewhere", "`= link(\"Target\")`", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"names/inline link(), note added of its name", "`= link(\"Nowhere\")`", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
 	{"folder/note added elsewhere, file.outlinks", "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
 	{"folder/note added elsewhere, whole rows", "```dataview\nTABLE length(rows) FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
 	{"folder/note added elsewhere, this.file.name", "```dataview\nLIST FROM \"Lists\" WHERE file.name != this.file.name\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
@@ -73,7 +100,11 @@ var queryCases = []struct {
 	{"not a folder/edit outside", "```dataview\nLIST FROM -\"Other\"\n```", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
 	{"link/edit the note read", "Rank: `= [[Target]].rank`", map[string]string{"Other/Target.md": "---\naliases: [Goal]\nrank: 4\n---\n# Target\n\nThe target.\n"}, 2},
 	{"link/edit outside", "Rank: `= [[Target]].rank`", map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},
+	// link("Target") leads where it led: the alias is no name the query
+	// resolved (parent's [[Goal]] is compared as written, not resolved).
 	{"link/alias changed", "```dataview\nLIST FROM \"Lists\" WHERE contains(parent, link(\"Target\"))\n```",
+		map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n"}, 1},
+	{"link/alias changed, the member's link shown", "```dataview\nTABLE parent FROM \"Lists\"\n```",
 		map[string]string{"Other/Target.md": "---\naliases: [Aim]\nrank: 3\n---\n# Target\n\nThe target.\n"}, 2},
 	{"link/title changed", "```dataview\nTABLE parent FROM \"Lists\"\n```",
 		map[string]string{"Other/Target.md": "---\naliases: [Goal]\ntitle: Aim\nrank: 3\n---\n# Target\n\nThe target.\n"}, 1}, // a link shows the note's name, not its title

@@ -79,6 +79,7 @@ func encBody(e *content.RecordEnc, c *cachedBody) {
 		}
 		e.Strs(q.Member)
 		e.Bits(q.MemberAll, q.Names)
+		e.Strs(q.Answers)
 	}
 }
 
@@ -209,6 +210,7 @@ func decBody(d *content.RecordDec) *cachedBody {
 		}
 		q.Member = d.Strs()
 		d.Bits(&q.MemberAll, &q.Names)
+		q.Answers = d.Strs()
 		c.Query = q
 	}
 	return c

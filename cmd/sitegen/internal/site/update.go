@@ -609,8 +609,8 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 		}
 	}
 	if d := b.Query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
-		if d.Volatile || len(d.Sources) > 0 && up.structural && !up.namesFree(p, b) {
-			return true // it read what no note holds, or names may resolve otherwise
+		if d.Volatile {
+			return true // it read what no note holds
 		}
 		for _, src := range d.Sources {
 			if up.sourceChanged(src, b) {
@@ -621,6 +621,9 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 			if up.fresh[rel] || s.ByRel[rel] == nil {
 				return true
 			}
+		}
+		if up.structural && !up.namesFree(b) {
+			return true // names may resolve otherwise (asked last: per page, the sources once each)
 		}
 	}
 	for c, a := range b.Calls {
@@ -656,31 +659,21 @@ func (up *updater) sourceChanged(src string, b *content.Body) bool {
 	return false
 }
 
-// namesFree reports whether the queries of body b of page p cannot show
-// another result when only the vault's names changed (structural): they
-// read no note through a link besides p, resolved no link by name, read
-// nothing of a member that links another note, and recorded what they
-// read of each source (Body.Prints, compared by sourceChanged).
-func (up *updater) namesFree(p *content.Page, b *content.Body) bool {
+// namesFree reports whether the queries of body b cannot show another
+// result when only the vault's names changed (structural): every link
+// target they resolved by name, and every note they read, leads where it
+// led (Body.Names), they read no member whole, and they recorded what
+// they read of each source (Body.Prints, compared by sourceChanged).
+func (up *updater) namesFree(b *content.Body) bool {
 	d := b.Query
-	if d.MemberAll || d.Names {
+	if d.MemberAll || d.Names || !content.NamesCover(d, b.Names) || !up.s.NamesHold(b.Names) {
 		return false
-	}
-	for rel := range d.Pages {
-		if files, ok := up.s.QueryFiles(rel); !ok || len(files) == 0 || files[0] != p.File {
-			return false
-		}
 	}
 	for _, src := range d.Sources {
 		n := 0
 		for key := range b.Prints {
-			s, reads := content.SplitPrintKey(key)
-			if s != src {
-				continue
-			}
-			n++
-			if _, linked, ok := up.s.QueryPrint(src, reads); !ok || linked {
-				return false
+			if s, _ := content.SplitPrintKey(key); s == src {
+				n++
 			}
 		}
 		if n == 0 {
@@ -706,7 +699,7 @@ func (up *updater) printChanged(src string, b *content.Body) bool {
 			continue
 		}
 		n++
-		if now, _, ok := up.s.QueryPrint(src, reads); !ok || now != was {
+		if now, ok := up.s.QueryPrint(src, reads); !ok || now != was {
 			return true
 		}
 	}

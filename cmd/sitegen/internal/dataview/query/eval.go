@@ -334,7 +334,7 @@ func (e *Env) resolveLink(l Link) Link {
 		l.Path, l.Resolved = e.this.Path, true
 		return l
 	}
-	e.Deps.names()
+	e.Deps.Target(l.Path)
 	if p := e.ix.Resolve(l.Path, e.this); p != nil {
 		l.Path, l.Resolved = p.Path, true
 	}
@@ -358,7 +358,7 @@ func (e *Env) page(l Link) *Page {
 	if l.Resolved {
 		p = e.ix.Page(l.Path)
 	} else {
-		e.Deps.names()
+		e.Deps.Target(l.Path)
 		p = e.ix.Resolve(l.Path, e.this)
 	}
 	e.Deps.page(p)

@@ -468,43 +468,54 @@ func ExprFields(x Expr, d *Deps) {
 	switch x := x.(type) {
 	case *Var:
 		d.field(x.Name)
-	case *Not:
-		ExprFields(x.X, d)
-	case *Neg:
-		ExprFields(x.X, d)
-	case *Binary:
-		ExprFields(x.L, d)
-		ExprFields(x.R, d)
-	case *ListLit:
-		for _, el := range x.Elems {
-			ExprFields(el, d)
-		}
-	case *ObjLit:
-		for _, el := range x.Vals {
-			ExprFields(el, d)
-		}
 	case *IndexExpr:
 		ExprFields(x.X, d)
-		if l, ok := x.Key.(*Lit); ok {
-			if s, ok := l.V.(string); ok {
-				d.field(s)
-			}
+		if s, ok := litString(x.Key); ok {
+			d.field(s)
 		} else {
 			ExprFields(x.Key, d)
 		}
+	default:
+		children(x, func(c Expr) { ExprFields(c, d) })
+	}
+}
+
+// children calls f with each expression x holds, in order: the walk
+// ExprFields and memberReads share (a call's function only when it is
+// not a name: len(x) names no field).
+func children(x Expr, f func(Expr)) {
+	switch x := x.(type) {
+	case *Not:
+		f(x.X)
+	case *Neg:
+		f(x.X)
+	case *Binary:
+		f(x.L)
+		f(x.R)
+	case *ListLit:
+		for _, el := range x.Elems {
+			f(el)
+		}
+	case *ObjLit:
+		for _, el := range x.Vals {
+			f(el)
+		}
+	case *IndexExpr:
+		f(x.X)
+		f(x.Key)
 	case *Call:
 		if _, ok := x.Fn.(*Var); !ok {
-			ExprFields(x.Fn, d)
+			f(x.Fn)
 		}
 		for _, a := range x.Args {
-			ExprFields(a, d)
+			f(a)
 		}
 	case *Method:
-		ExprFields(x.X, d)
+		f(x.X)
 		for _, a := range x.Args {
-			ExprFields(a, d)
+			f(a)
 		}
 	case *LambdaLit:
-		ExprFields(x.Body, d)
+		f(x.Body)
 	}
 }

@@ -33,21 +33,8 @@ func memberReads(x Expr, d *Deps) {
 		default:
 			d.member(x.Name)
 		}
-	case *Not:
-		memberReads(x.X, d)
-	case *Neg:
-		memberReads(x.X, d)
-	case *Binary:
-		memberReads(x.L, d)
-		memberReads(x.R, d)
-	case *ListLit:
-		for _, el := range x.Elems {
-			memberReads(el, d)
-		}
-	case *ObjLit:
-		for _, el := range x.Vals {
-			memberReads(el, d)
-		}
+	case *Not, *Neg, *Binary, *ListLit, *ObjLit, *Call:
+		children(x, func(c Expr) { memberReads(c, d) })
 	case *IndexExpr:
 		key, ok := litString(x.Key)
 		if !ok {
@@ -95,13 +82,6 @@ func memberReads(x Expr, d *Deps) {
 		} else {
 			d.member(key)
 		}
-	case *Call:
-		if _, ok := x.Fn.(*Var); !ok {
-			memberReads(x.Fn, d)
-		}
-		for _, a := range x.Args {
-			memberReads(a, d)
-		}
 	case *LambdaLit:
 		d.memberAll() // its parameters may be rows, read whole
 	default: // Method (Bases) and any node not known here
@@ -126,11 +106,10 @@ var memberFileFields = []string{"name", "folder", "path", "ext", "link", "tags",
 // of note p of ix, encoded: p's path, then each field's value as the
 // engine reads it of p's row (a front matter or inline field, or a file
 // field "file.name"; "file.*" for all of them). Two notes with the same
-// print give a query the same rows. linked is set when a value read
-// holds a link to another note (its target resolves by name: a note
-// added elsewhere may change what it shows). ok is false when a value
+// print give a query the same rows (a link is encoded as written: where
+// it leads is the query's record, Deps.Targets). ok is false when a value
 // cannot be encoded (the caller then compares the notes' files).
-func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, linked, ok bool) {
+func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, ok bool) {
 	e := NewEnv(ix, nil, DQL, time.Time{})
 	b := appendStr(nil, p.Path)
 	r := &Row{page: p}
@@ -144,8 +123,8 @@ func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, linked, ok b
 			names = []string{name[5:]}
 		default:
 			v, _ := e.rowField(r, name)
-			if b, ok = appendValue(b, v, p, &linked); !ok {
-				return nil, false, false
+			if b, ok = appendValue(b, v); !ok {
+				return nil, false
 			}
 			continue
 		}
@@ -155,12 +134,12 @@ func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, linked, ok b
 				b = appendStr(b, "error "+err.Error())
 				continue
 			}
-			if b, ok = appendValue(b, v, p, &linked); !ok {
-				return nil, false, false
+			if b, ok = appendValue(b, v); !ok {
+				return nil, false
 			}
 		}
 	}
-	return b, linked, !e.Deps.Volatile
+	return b, !e.Deps.Volatile
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -169,9 +148,8 @@ func appendStr(b []byte, s string) []byte {
 }
 
 // appendValue encodes v, one way for each value: its type, then its
-// parts; it sets *linked for a link to a note other than self. ok is
-// false for a value it does not know.
-func appendValue(b []byte, v Value, self *Page, linked *bool) ([]byte, bool) {
+// parts. ok is false for a value it does not know.
+func appendValue(b []byte, v Value) ([]byte, bool) {
 	ok := true
 	switch v := v.(type) {
 	case nil:
@@ -200,9 +178,6 @@ func appendValue(b []byte, v Value, self *Page, linked *bool) ([]byte, bool) {
 			b = bin.LittleEndian.AppendUint64(b, math.Float64bits(f))
 		}
 	case Link:
-		if !v.Resolved || v.Path != self.Path || v.Subpath != "" {
-			*linked = true
-		}
 		b = append(b, 'l')
 		b = appendStr(b, v.Path)
 		b = appendStr(b, v.Display)
@@ -213,7 +188,7 @@ func appendValue(b []byte, v Value, self *Page, linked *bool) ([]byte, bool) {
 		b = append(b, 'L')
 		b = bin.AppendUvarint(b, uint64(len(v)))
 		for _, el := range v {
-			if b, ok = appendValue(b, el, self, linked); !ok {
+			if b, ok = appendValue(b, el); !ok {
 				return nil, false
 			}
 		}
@@ -227,7 +202,7 @@ func appendValue(b []byte, v Value, self *Page, linked *bool) ([]byte, bool) {
 		for _, k := range keys {
 			b = appendStr(b, k)
 			el, _ := v.Get(k)
-			if b, ok = appendValue(b, el, self, linked); !ok {
+			if b, ok = appendValue(b, el); !ok {
 				return nil, false
 			}
 		}

@@ -279,9 +279,15 @@ type Deps struct {
 	// read anything of a member.
 	Member    map[string]bool
 	MemberAll bool
-	// Names is set when the query resolved a link by name (a link
-	// written in it, link(), a field read through a link, file.outlinks):
-	// a note added, removed or renamed anywhere may change its result.
+	// Targets are the link targets the query resolved by name, as
+	// written (a link in it, link(), a member's link read through), found
+	// or not: a note added, removed or renamed changes its result only if
+	// one of them resolves otherwise now (the caller asks the name index
+	// again: Obsidian's rules, aliases and shortest paths are its).
+	Targets map[string]bool
+	// Names is set when the query resolved names it cannot list
+	// (file.outlinks: every link of a note): a note added, removed or
+	// renamed anywhere may change its result.
 	Names bool
 	// Volatile is set when the query read what no note's text holds:
 	// the clock (date(today), now()), a note's times or size, the notes
@@ -338,6 +344,17 @@ func (d *Deps) names() {
 	}
 }
 
+// Target records that link target t was resolved by name (Targets).
+func (d *Deps) Target(t string) {
+	if d == nil {
+		return
+	}
+	if d.Targets == nil {
+		d.Targets = map[string]bool{}
+	}
+	d.Targets[t] = true
+}
+
 func (d *Deps) memberAll() {
 	if d != nil {
 		d.MemberAll = true
@@ -366,6 +383,9 @@ func (d *Deps) Merge(o *Deps) {
 	}
 	for f := range o.Member {
 		d.member(f)
+	}
+	for t := range o.Targets {
+		d.Target(t)
 	}
 	d.MemberAll = d.MemberAll || o.MemberAll
 	d.Names = d.Names || o.Names

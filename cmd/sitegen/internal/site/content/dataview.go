@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -60,10 +61,9 @@ type dvState struct {
 // queryPrint is what queries read of the notes a Dataview source
 // selects (Site.QueryPrint).
 type queryPrint struct {
-	once   sync.Once
-	sum    [sha256.Size]byte
-	linked bool
-	ok     bool
+	once sync.Once
+	sum  [sha256.Size]byte
+	ok   bool
 }
 
 // querySet is the notes a Dataview source selects (Site.QuerySet).
@@ -290,6 +290,55 @@ func (v *siteVault) Resolve(target string, from *query.Page) *query.Page {
 	return d.byPage[to]
 }
 
+// NameAnswer is where link target t, resolved by name from the page at
+// content path from as a query's links are (siteVault.Resolve when the
+// query runs, dvContext.LinkHTML when it shows one), leads now: the
+// note's vault path and URL, a file's, an unpublished note's, or "" for
+// nothing (and "?" when from is no page). A query whose targets all
+// answer as they did (Body.Names) shows what it showed, whatever notes
+// came, went or moved: the name index's own rules (names, aliases,
+// shortest paths, case folding) decide, not a copy of them.
+func (s *Site) NameAnswer(from, t string) string {
+	p := s.ByRel[from]
+	if p == nil || s.Lay.Dataview == nil {
+		return "?"
+	}
+	d := s.dv()
+	if q, ok := d.byRel[t]; ok {
+		if to := d.pages[q]; to != nil {
+			return "n\x00" + q.Path + "\x00" + s.Cfg.RelURL(to.SitePath)
+		}
+		return "f\x00" + q.Path
+	}
+	if s.wiki == nil {
+		return ""
+	}
+	answer := func(from *Page) string {
+		if from == nil {
+			return "?"
+		}
+		to, _, file := s.wiki.find(from, t)
+		switch {
+		case to != nil:
+			return "w\x00" + to.Rel + "\x00" + s.Cfg.RelURL(to.SitePath) + "\x00" + strconv.FormatBool(d.byPage[to] != nil)
+		case file != "":
+			return "f\x00" + file
+		case s.unpubWiki != nil:
+			if u, _, f := s.unpubWiki.find(from, t); u != nil {
+				return "u\x00" + u.Rel
+			} else if f != "" {
+				return "u\x00" + f
+			}
+		}
+		return ""
+	}
+	a := answer(p)
+	if d.byPage[p] == nil { // siteVault.Resolve resolves from the home page
+		a += "\x01" + answer(s.Home)
+	}
+	return a
+}
+
 // wikiRE finds wikilinks and embeds in a note's text.
 var wikiRE = regexp.MustCompile(`!?\[\[[^\[\]\n]+\]\]`)
 
@@ -337,6 +386,9 @@ type dvContext struct {
 	// name: another note's ids (a link's fragment), or a file it marks
 	// linked (Site.Linked).
 	volatile bool
+	// targets are the links it showed that were resolved by name (not a
+	// note's vault path): query.Deps.Targets.
+	targets []string
 }
 
 // LinkHTML implements dataview.Linker: a link to a published note or
@@ -361,8 +413,11 @@ func (c *dvContext) LinkHTML(l query.Link) string {
 		} else {
 			file = q.Path
 		}
-	} else if s.wiki != nil {
-		to, _, file = s.wiki.find(c.l.p, l.Path)
+	} else {
+		c.targets = append(c.targets, l.Path)
+		if s.wiki != nil {
+			to, _, file = s.wiki.find(c.l.p, l.Path)
+		}
 	}
 	switch {
 	case to != nil:
@@ -473,11 +528,16 @@ func (l pageLinks) BaseEmbed(target, view string, q markup.Query) (markup.QueryO
 // into the page's.
 func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput {
 	s := l.s
-	if c.volatile {
+	if c.volatile || len(c.targets) > 0 {
 		if out.Deps == nil {
 			out.Deps = &query.Deps{}
 		}
-		out.Deps.SetVolatile()
+		if c.volatile {
+			out.Deps.SetVolatile()
+		}
+		for _, t := range c.targets {
+			out.Deps.Target(t)
+		}
 	}
 	if out.Deps != nil {
 		s.dvs.depsMu.Lock()
@@ -488,13 +548,19 @@ func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput 
 		s.dvs.depsMu.Unlock()
 		l.rec.queried(out.Deps)
 		if l.rec != nil && !out.Deps.Volatile {
+			for t := range out.Deps.Targets {
+				l.rec.SetName(l.p.Rel, t, s.NameAnswer(l.p.Rel, t))
+			}
+			for rel := range out.Deps.Pages {
+				l.rec.SetName(l.p.Rel, rel, s.NameAnswer(l.p.Rel, rel))
+			}
 			for _, src := range out.Deps.Sources {
 				if h, _, ok := s.QuerySet(src); ok {
 					l.rec.SetSource(src, h)
 				}
 				if !out.Deps.MemberAll {
 					reads := slices.Sorted(maps.Keys(out.Deps.Member))
-					if sum, _, ok := s.QueryPrint(src, reads); ok {
+					if sum, ok := s.QueryPrint(src, reads); ok {
 						l.rec.SetPrint(src, reads, sum)
 					}
 				}
@@ -619,14 +685,14 @@ func (s *Site) QuerySet(src string) (digest uint64, members map[string]bool, ok 
 // it leads to, in the vault's order. A note joining or leaving the
 // source changes it, and so does an edit of a field the query reads; an
 // edit of anything else of a member (its body text, another field) does
-// not. linked is set when a value read links another note (resolved by
-// name: a note added elsewhere may change it). ok is false when that
+// not. What its values' links lead to is the query's own record
+// (query.Deps.Targets, Body.Names). ok is false when that
 // cannot be said (QueryMembers; a value MemberPrint does not know). Made
 // once per source and field set and model: thousands of query blocks
 // share a few.
-func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, linked, ok bool) {
+func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, ok bool) {
 	if s.Lay.Dataview == nil {
-		return sum, false, false
+		return sum, false
 	}
 	d := s.dv()
 	v, _ := d.prints.LoadOrStore(PrintKey(src, reads), &queryPrint{})
@@ -640,11 +706,10 @@ func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, li
 		h := sha256.New()
 		var n [binary.MaxVarintLen64]byte
 		for _, m := range members {
-			b, linked, ok := query.MemberPrint(ix, m, reads)
+			b, ok := query.MemberPrint(ix, m, reads)
 			if !ok {
 				return
 			}
-			qp.linked = qp.linked || linked
 			url := "\x00" // a file, or no page: shown as text
 			if p := d.pages[m]; p != nil {
 				url = s.Cfg.RelURL(p.SitePath)
@@ -656,7 +721,7 @@ func (s *Site) QueryPrint(src string, reads []string) (sum [sha256.Size]byte, li
 		copy(qp.sum[:], h.Sum(nil))
 		qp.ok = true
 	})
-	return qp.sum, qp.linked, qp.ok
+	return qp.sum, qp.ok
 }
 
 // QueryMembers lists the vault paths of the notes (and files) that a

@@ -181,8 +181,13 @@ type Body struct {
 	// read): serve's Update compares it with what they read now when a
 	// member is saved.
 	Prints map[string][sha256.Size]byte
-	Probs  Problems
-	Err    bool // the Markdown could not be rendered (a problem says why): no output
+	// Where each link target its Dataview queries resolved by name (and
+	// each note they read) led when it was rendered, by NameKey(page
+	// resolved from, target) (Site.NameAnswer): a note added, removed or
+	// renamed changes its output only if one answers otherwise now.
+	Names map[string]string
+	Probs Problems
+	Err   bool // the Markdown could not be rendered (a problem says why): no output
 
 	Kept     bool // the rendered parts below are kept (graph.keep)
 	Content  string
@@ -282,6 +287,62 @@ func (b *Body) SetPrint(src string, reads []string, sum [sha256.Size]byte) {
 		b.Prints = map[string][sha256.Size]byte{}
 	}
 	b.Prints[PrintKey(src, reads)] = sum
+}
+
+// NameKey names a link target resolved from the page at content path
+// from (Body.Names).
+func NameKey(from, target string) string { return from + "\x00" + target }
+
+// SplitNameKey is NameKey's page and target.
+func SplitNameKey(key string) (from, target string) {
+	from, target, _ = strings.Cut(key, "\x00")
+	return from, target
+}
+
+// SetName records where link target t resolved from the page at content
+// path from led when the body was rendered (nil b: nothing is recorded).
+func (b *Body) SetName(from, t, answer string) {
+	if b == nil {
+		return
+	}
+	if b.Names == nil {
+		b.Names = map[string]string{}
+	}
+	b.Names[NameKey(from, t)] = answer
+}
+
+// NamesHold reports whether every link target the body's queries
+// resolved by name leads where it led (Body.Names, Site.NameAnswer).
+func (s *Site) NamesHold(names map[string]string) bool {
+	for key, was := range names {
+		from, t := SplitNameKey(key)
+		if s.NameAnswer(from, t) != was {
+			return false
+		}
+	}
+	return true
+}
+
+// NamesCover reports whether names (Body.Names) answers for every link
+// target and every note the queries that read d resolved: else what they
+// resolved cannot be asked again.
+func NamesCover(d *query.Deps, names map[string]string) bool {
+	targets := make(map[string]bool, len(names))
+	for key := range names {
+		_, t := SplitNameKey(key)
+		targets[t] = true
+	}
+	for t := range d.Targets {
+		if !targets[t] {
+			return false
+		}
+	}
+	for rel := range d.Pages {
+		if !targets[rel] {
+			return false
+		}
+	}
+	return true
 }
 
 // read records a source file the body read.
