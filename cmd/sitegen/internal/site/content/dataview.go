@@ -43,11 +43,8 @@ type dvState struct {
 	byPage map[*Page]*query.Page
 	pages  map[*query.Page]*Page
 
-	linksMu sync.Mutex
-	links   map[*query.Page][]query.Link // outgoing links, once asked for
-
-	listsMu sync.Mutex
-	lists   map[*query.Page][]query.ListItem // list items, once asked for (Lists)
+	links noteMemo[[]query.Link]     // outgoing links, once asked for (Outlinks)
+	lists noteMemo[[]query.ListItem] // list items, once asked for (Lists)
 
 	basesMu sync.Mutex
 	bases   map[string]*baseEntry // content-relative path of a .base file -> its parse
@@ -217,7 +214,6 @@ func (s *Site) dv() *dvState {
 		d.byRel = map[string]*query.Page{}
 		d.byPage = map[*Page]*query.Page{}
 		d.pages = map[*query.Page]*Page{}
-		d.links = map[*query.Page][]query.Link{}
 		d.bases = map[string]*baseEntry{}
 		var notes, files []*query.Page
 		for _, p := range s.Pages {
@@ -346,34 +342,61 @@ var wikiRE = regexp.MustCompile(`!?\[\[[^\[\]\n]+\]\]`)
 // matter, resolved where they lead to a published note (read again from
 // the file: the loaded text is let go once the page is rendered).
 func (v *siteVault) Outlinks(q *query.Page) []query.Link {
-	d := v.s.dvs
-	d.linksMu.Lock()
-	if l, ok := d.links[q]; ok {
-		d.linksMu.Unlock()
-		return l
-	}
-	d.linksMu.Unlock()
-	var out []query.Link
-	if p := d.pages[q]; p != nil {
-		src, err := v.s.readPage(p.File)
-		if err == nil {
-			for _, m := range wikiRE.FindAll(src, -1) {
-				n, _ := wikilink.Parse(bytes.TrimPrefix(m, []byte("!")))
-				if n == nil || n.Target == "" {
-					continue
-				}
-				l := query.Link{Path: n.Target, Display: n.Label}
-				if to := v.Resolve(n.Target, q); to != nil {
-					l.Path, l.Resolved = to.Path, true
-				}
-				out = append(out, l)
-			}
+	return v.s.dvs.links.get(q, func() []query.Link {
+		src, ok := v.noteText(q)
+		if !ok {
+			return nil
 		}
+		var out []query.Link
+		for _, m := range wikiRE.FindAll(src, -1) {
+			n, _ := wikilink.Parse(bytes.TrimPrefix(m, []byte("!")))
+			if n == nil || n.Target == "" {
+				continue
+			}
+			l := query.Link{Path: n.Target, Display: n.Label}
+			if to := v.Resolve(n.Target, q); to != nil {
+				l.Path, l.Resolved = to.Path, true
+			}
+			out = append(out, l)
+		}
+		return out
+	})
+}
+
+// noteText is the text of note q, read again from its file; false when
+// q is no page of the site or its file cannot be read.
+func (v *siteVault) noteText(q *query.Page) ([]byte, bool) {
+	p := v.s.dvs.pages[q]
+	if p == nil {
+		return nil, false
 	}
-	d.linksMu.Lock()
-	d.links[q] = out
-	d.linksMu.Unlock()
-	return out
+	src, err := v.s.readPage(p.File)
+	return src, err == nil
+}
+
+// noteMemo keeps a value read from each note's text, made the first time
+// it is asked for in a build; safe for concurrent use.
+type noteMemo[V any] struct {
+	mu sync.Mutex
+	m  map[*query.Page]V
+}
+
+// get returns q's value, made by read when it has none yet.
+func (c *noteMemo[V]) get(q *query.Page, read func() V) V {
+	c.mu.Lock()
+	v, ok := c.m[q]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = read()
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[*query.Page]V{}
+	}
+	c.m[q] = v
+	c.mu.Unlock()
+	return v
 }
 
 // dvContext is the page a query is evaluated in, with the problems its

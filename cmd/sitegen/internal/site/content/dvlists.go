@@ -17,26 +17,12 @@ import (
 // Lists are the list items of note q, read from its text once a build
 // (query.ListReader: what TASK queries read).
 func (v *siteVault) Lists(q *query.Page) []query.ListItem {
-	d := v.s.dvs
-	d.listsMu.Lock()
-	if l, ok := d.lists[q]; ok {
-		d.listsMu.Unlock()
-		return l
-	}
-	d.listsMu.Unlock()
-	var out []query.ListItem
-	if p := d.pages[q]; p != nil {
-		if src, err := v.s.readPage(p.File); err == nil {
-			out = listItems(src)
+	return v.s.dvs.lists.get(q, func() []query.ListItem {
+		if src, ok := v.noteText(q); ok {
+			return listItems(src)
 		}
-	}
-	d.listsMu.Lock()
-	if d.lists == nil {
-		d.lists = map[*query.Page][]query.ListItem{}
-	}
-	d.lists[q] = out
-	d.listsMu.Unlock()
-	return out
+		return nil
+	})
 }
 
 var (
