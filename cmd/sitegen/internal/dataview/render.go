@@ -257,11 +257,8 @@ func nestTasks(tasks []*query.Object) []*query.Object {
 		}
 		in[key(o)] = true
 		c, _ := o.Get("children")
-		l, _ := c.(query.List)
-		for _, x := range l {
-			if co, ok := x.(*query.Object); ok {
-				mark(co, depth+1)
-			}
+		for _, co := range asObjects(c) {
+			mark(co, depth+1)
 		}
 	}
 	for _, t := range tasks {
@@ -270,10 +267,8 @@ func nestTasks(tasks []*query.Object) []*query.Object {
 	var roots []*query.Object
 	for _, t := range tasks {
 		parent, ok := t.Get("parent")
-		p, _ := t.Get("path")
 		f, _ := parent.(float64)
-		s, _ := p.(string)
-		if !ok || !in[id{s, f}] {
+		if !ok || !in[id{key(t).path, f}] {
 			roots = append(roots, t)
 		}
 	}
@@ -303,11 +298,7 @@ func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int
 		}
 		b.WriteString(r.md(query.TaskText(o)))
 		c, _ := o.Get("children")
-		var children []*query.Object
-		for _, x := range asObjects(c) {
-			children = append(children, x)
-		}
-		r.taskList(b, children, depth+1)
+		r.taskList(b, asObjects(c), depth+1)
 		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ul>\n")
