@@ -122,12 +122,17 @@ func TestFolderFileLinks(t *testing.T) {
 	if len(res.WarningList) != 0 {
 		t.Errorf("warnings: %v", res.WarningList)
 	}
-	files["rules/combat.md"] = "# Combat\n\n[gone](../nowhere/) <img src=\"../images/none.png\">\n"
+	files["rules/combat.md"] = "# Combat\n\n[gone](../nowhere/) <img src=\"../images/none.png\">\n\n[scripts](../build)\n"
+	// A folder of the source that holds no page (build scripts), which
+	// GitHub shows as its file list: the warning says it is a folder, not
+	// that it does not exist (LazurasLong/moonlight-core's "[build](build)").
+	files["build/build.sh"] = "#!/bin/sh\npandoc source/*.md\n"
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, files)
 	_, err := build(t, dir, content.Options{Theme: theme})
 	for _, want := range []string{`rules/combat.md:3:1: broken link "../nowhere/": nowhere is no page, folder or file`,
-		`rules/combat.md:3:21: broken image "../images/none.png": images/none.png does not exist`} {
+		`rules/combat.md:3:21: broken image "../images/none.png": images/none.png does not exist`,
+		`rules/combat.md:5:1: broken link "../build": build/ is a folder without a page (GitHub lists its files; a site has no such listing): link a page or file in it`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("err = %v, want %s", err, want)
 		}

@@ -127,7 +127,12 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 			}
 			tg := s.resolveAbs(abs + query + fragPart(frag))
 			if tg.Problem != "" && s.Lay.FileLinks { // the file's folder is where its author looked
-				tg.Problem = fmt.Sprintf("%s is no page, folder or file", s.SrcFile(path.Join(path.Dir(from.Rel), file)))
+				rel := path.Join(path.Dir(from.Rel), file)
+				if s.sourceFolder(rel) {
+					tg.Problem = fmt.Sprintf("%s/ is a folder without a page (GitHub lists its files; a site has no such listing): link a page or file in it", s.SrcFile(rel))
+				} else {
+					tg.Problem = fmt.Sprintf("%s is no page, folder or file", s.SrcFile(rel))
+				}
 			}
 			return tg
 		case tg.Problem != "":
@@ -731,4 +736,25 @@ func (s *Site) otherLocale(dest, b string) (markup.LinkTarget, bool) {
 // in).
 func (s *Site) wholeSiteURL(sp string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(s.Cfg.RelURL("/"), s.Lay.ToolRouteUp), "/") + EscapePath(sp)
+}
+
+// sourceFolder reports whether content-relative rel is a folder of the
+// source that holds files but no published page (build scripts, sources):
+// a file of it is among the content's files, published or not.
+func (s *Site) sourceFolder(rel string) bool {
+	prefix := strings.TrimSuffix(rel, "/") + "/"
+	if prefix == "/" || strings.HasPrefix(prefix, "../") {
+		return false
+	}
+	for f := range s.Files {
+		if strings.HasPrefix(f, prefix) {
+			return true
+		}
+	}
+	for f := range s.unpublished {
+		if strings.HasPrefix(f, prefix) {
+			return true
+		}
+	}
+	return false
 }
