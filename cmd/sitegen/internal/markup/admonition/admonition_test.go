@@ -94,7 +94,7 @@ func TestAdmonition(t *testing.T) {
 			[]string{`--callout-color:rgb(10, 11, 12)`, `--callout-color:rgb(1, 2, 3)`}, []string{"url(", "red"}},
 		{"metadata: `keywordTokens = [\"title:\", \"collapse:\", \"icon:\", \"color:\", \"metadata:\"]`, read as a callout's metadata", source,
 			"```ad-note\nmetadata: right wsmall\nx\n```\n",
-			[]string{`<div class="callout callout-note callout-right callout-w200" role="note">`}, []string{"metadata"}},
+			[]string{`<div class="callout callout-note callout-right callout-w" style="--callout-w:200px" role="note">`}, []string{"metadata"}},
 		{"an ad- block indented (in a list item) loses its fence's indentation", readme,
 			"- item\n\n  ```ad-note\n  title: In a list\n      indented code\n  ```\n",
 			[]string{"<li>\n<p>item</p>\n" + `<div class="callout callout-note" role="note">` + "\n" + `<p class="callout-title">In a list</p>` + "\n<pre><code>indented code\n</code></pre>"}, nil},

@@ -65,27 +65,33 @@ func ReadMeta(s string) Meta {
 }
 
 // classes are the classes the metadata adds to the callout (" callout-right
-// callout-w300").
+// callout-w"): where it goes, and callout-w for one whose width style sets.
 func (m Meta) classes() string {
 	s := ""
 	if m.Float != "" {
 		s += " callout-" + m.Float
 	}
-	switch {
-	case m.Width < 0:
-		s += " callout-wfull"
-	case m.Width > 0:
-		s += " callout-w" + strconv.Itoa(m.Width)
+	if m.Width != 0 {
+		s += " callout-w"
 	}
 	return s
 }
 
-// style is the style attribute the metadata gives the callout: its colour.
+// style is the style attribute the metadata gives the callout: its colour
+// and its width, as custom properties the stylesheet reads
+// (--callout-color, --callout-w).
 func (m Meta) style() string {
-	if m.Color == "" {
-		return ""
+	var parts []string
+	if m.Color != "" {
+		parts = append(parts, "--callout-color:rgb("+m.Color+")")
 	}
-	return "--callout-color:rgb(" + m.Color + ")"
+	switch {
+	case m.Width < 0:
+		parts = append(parts, "--callout-w:100%")
+	case m.Width > 0:
+		parts = append(parts, "--callout-w:"+strconv.Itoa(m.Width)+"px")
+	}
+	return strings.Join(parts, ";")
 }
 
 // ReadColor reads a colour as the Admonition plugin's color: takes it
