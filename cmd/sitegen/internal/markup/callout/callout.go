@@ -122,7 +122,9 @@ var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION
 // any case, of one word or several ("[!General Injury]": Obsidian reads
 // the type up to "]"), its metadata after "|", a fold marker ("-"
 // closed, "+" open) and a title.
-var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w -]*?)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
+// The type may be left out where metadata follows ("[!|bg-c-blue]- Title":
+// a theme's or snippet's look on a callout of the default kind).
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w -]*?|)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
 
 // alertTransformer turns block quotes that start with [!NOTE] (and the
 // other four GitHub alert words) into callouts; with obsidian, any
@@ -151,6 +153,9 @@ func (t alertTransformer) marker(line []byte) (*Node, bool) {
 		return string(line[idx[2*i]:idx[2*i+1]])
 	}
 	name := strings.ToLower(strings.TrimSpace(group(1)))
+	if name == "" && idx[4] < 0 { // "[!]": neither a type nor metadata
+		return nil, false
+	}
 	c := &Node{Style: Style(name), Title: DefaultTitle(name), titleOff: -1, Meta: ReadMeta(group(2))}
 	if title := group(4); title != "" {
 		c.Title, c.titleOff = title, idx[8]

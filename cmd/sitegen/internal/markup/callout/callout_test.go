@@ -52,6 +52,20 @@ func TestMetadata(t *testing.T) {
 		{"unknown words and their case: dropped, known ones read in any case", itsCallouts,
 			"> [!note|TXT-C nmg Right] T\n> x\n",
 			[]string{`class="callout callout-note callout-right"`}, []string{"txt", "nmg"}},
+		// Vaults write a callout with metadata and no type for a theme's or
+		// snippet's look alone ("> [!|bg-c-blue]- Tabellen", "> [!|dokaz]+
+		// Dokaz:", Sylencia/tyranny-of-dragons' "> [!|profile-img]
+		// ![[Amaryllis.png]]"): Obsidian draws them as callouts of the
+		// default kind, titled by what follows the marker, else untitled.
+		{"no type, metadata only: a callout of the default kind", itsCallouts,
+			"> [!|bg-c-blue]- Tabellen\n> x\n\n> [!|right wsmall] ![pic](a.png)\n> y\n\n> [!|plain]\n> z\n",
+			[]string{`<details class="callout callout-note"><summary class="callout-title">Tabellen</summary>`,
+				`<div class="callout callout-note callout-right callout-w" style="--callout-w:200px" role="note">` + "\n" + `<p class="callout-title"><img src="a.png" alt="pic"></p>`,
+				`<div class="callout callout-note" role="note">` + "\n" + `<p>z</p>`},
+			[]string{"[!", "bg-c-blue", "plain", "<blockquote"}},
+		{"\"[!]\": neither a type nor metadata, a block quote", itsCallouts,
+			"> [!] q\n",
+			[]string{"<blockquote>\n<p>[!] q</p>"}, []string{"callout"}},
 		{"an empty metadata", itsCallouts,
 			"> [!warning|] T\n> x\n",
 			[]string{`<div class="callout callout-warning" role="note">` + "\n" + `<p class="callout-title">T</p>`}, nil},
