@@ -34,6 +34,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/docusaurus"
 	"d6codex/cmd/sitegen/internal/layout/hugo"
 	"d6codex/cmd/sitegen/internal/layout/jekyll"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 	"d6codex/cmd/sitegen/internal/layout/mdbook"
 	"d6codex/cmd/sitegen/internal/layout/mkdocs"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
@@ -86,6 +87,7 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 	}
 	l := layout.Folder()
 	l.Notes = append(l.Notes, nested(dir)...)
+	l.Notes = append(l.Notes, eleventy(dir)...)
 	if err := l.ReadGitignore(dir, layout.GitBase); err != nil {
 		return nil, err
 	}
@@ -153,6 +155,41 @@ func nested(dir string) []string {
 	}
 	look(".", 1)
 	return notes
+}
+
+// eleventyFiles are Eleventy's configuration files, in the order it
+// looks for them ("We look for the following configuration files:
+// .eleventy.js, eleventy.config.js, eleventy.config.mjs,
+// eleventy.config.cjs", https://www.11ty.dev/docs/config/#default-filenames).
+var eleventyFiles = []string{".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs"}
+
+// eleventy notes an Eleventy project, which sitegen has no layout for and
+// builds as a folder of Markdown: what is not read, and, when its config
+// returns an input folder (`return { dir: { input: "src" } }`,
+// https://www.11ty.dev/docs/config/#input-directory), that --source
+// naming it starts the pages' paths where Eleventy does, so that the
+// site's links from its root resolve.
+func eleventy(dir string) []string {
+	file := layout.FirstFile(dir, eleventyFiles)
+	if file == "" {
+		return nil
+	}
+	input := "."
+	if raw, err := layout.ReadSetting(dir, file); err == nil {
+		cfg := jsconfig.Parse(raw)
+		if obj, ok := cfg.Root.(*jsconfig.Object); ok {
+			if d := obj.Object("dir"); d != nil {
+				if in, ok := d.String("input"); ok && in != "" {
+					input = path.Clean(strings.TrimPrefix(filepath.ToSlash(in), "./"))
+				}
+			}
+		}
+	}
+	const what = "sitegen has no Eleventy layout and builds this folder as a folder of Markdown (Eleventy's templates, permalinks, collections and passthrough copies are not read)"
+	if input == "." || strings.HasPrefix(input, "..") || path.IsAbs(input) {
+		return []string{fmt.Sprintf("%s: an Eleventy project, its pages in this folder: %s", file, what)}
+	}
+	return []string{fmt.Sprintf("%s: an Eleventy project, its pages in %s/: %s; --source %s starts the pages' paths where Eleventy does, so the site's links from its root resolve", file, input, what, input)}
 }
 
 // Settings lists the settings files of the layout lay (nil: sitegen's

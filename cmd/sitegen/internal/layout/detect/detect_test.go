@@ -212,6 +212,36 @@ func TestNestedQuartz(t *testing.T) {
 	}
 }
 
+// TestEleventy: an Eleventy project, which sitegen has no layout for, is
+// built as a folder of Markdown, and the build says so, naming the input
+// folder its config returns ("dir: { input: \"src\" }",
+// https://www.11ty.dev/docs/config/#input-directory; "We look for the
+// following configuration files: .eleventy.js, eleventy.config.js,
+// eleventy.config.mjs, eleventy.config.cjs",
+// https://www.11ty.dev/docs/config/#default-filenames): the pages' URLs
+// start from it in Eleventy, so the site's root-relative links resolve
+// only with --source naming it.
+func TestEleventy(t *testing.T) {
+	for _, tt := range []struct {
+		name, file, src, want string
+	}{
+		{"input src", ".eleventy.js", "module.exports = function (eleventyConfig) {\n  eleventyConfig.addPassthroughCopy('./src/media/');\n  return { dir: { input: \"src\", output: \"_site\" } };\n};\n",
+			".eleventy.js: an Eleventy project, its pages in src/: sitegen has no Eleventy layout and builds this folder as a folder of Markdown (Eleventy's templates, permalinks, collections and passthrough copies are not read); --source src starts the pages' paths where Eleventy does, so the site's links from its root resolve"},
+		{"default input", "eleventy.config.mjs", "export default function (eleventyConfig) {}\n",
+			"eleventy.config.mjs: an Eleventy project, its pages in this folder: sitegen has no Eleventy layout and builds this folder as a folder of Markdown (Eleventy's templates, permalinks, collections and passthrough copies are not read)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Layout(layouttest.Write(t, map[string]string{tt.file: tt.src, "src/index.md": "# Home\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Kind != layout.Markdown || !slices.Contains(l.Notes, tt.want) {
+				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, tt.want)
+			}
+		})
+	}
+}
+
 // TestNoFolder: a --source that is missing or a file is said so, in the
 // editor's words, before any layout is guessed for it (it was taken for
 // an empty folder of Markdown).
