@@ -192,9 +192,9 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), s
 	if _, given := args["lang"]; !given && site.lang != nil {
 		args["lang"] = site.lang(file)
 	}
-	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, site.pageURL)
+	out, why, errFile, line, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site.pageURL)
 	if !ok {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, errFile, line, why, what)}, false
 	}
 	return out, n, nil, true
 }

@@ -50,7 +50,7 @@ func shortcodeFile(name string, read func(string) ([]byte, error)) (file string,
 // colocated_path ... Mostly useful when combined with load_data"), as
 // Zola's FileInfo computes them; any other field of page, section or
 // config is Tera sitegen does not run.
-func renderShortcode(text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), urlOf pageURLFunc) (out string, why string, line int, ok bool) {
+func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), urlOf pageURLFunc) (out, why, errFile string, line int, ok bool) {
 	nodes, err := parseTera(string(text))
 	if err == nil {
 		global := map[string]any{}
@@ -64,19 +64,23 @@ func renderShortcode(text []byte, md bool, args map[string]any, file, body strin
 			global[k] = v
 		}
 		r := &teraRun{md: md, global: global, read: read, pageURL: urlOf}
-		err = r.exec(nodes)
+		err = r.render(strings.TrimPrefix(tmplFile, "templates/"), nodes)
 		if err == errBreak || err == errContinue {
 			err = nil
 		}
 		if err == nil {
-			return joinPieces(r.out, md), "", 0, true
+			return joinPieces(r.out, md), "", "", 0, true
 		}
+		errFile = r.errFile
 	}
 	te, _ := err.(*teraErr)
 	if te == nil {
 		te = &teraErr{1, err.Error()}
 	}
-	return "", te.why, max(te.line, 1), false
+	if errFile == "" {
+		errFile = tmplFile
+	}
+	return "", te.why, errFile, max(te.line, 1), false
 }
 
 // shortcodeContext is the page or section variable of a call in file

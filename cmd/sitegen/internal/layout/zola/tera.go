@@ -195,7 +195,7 @@ func (p *teraParser) block(depth int) (nodes []tNode, end *tTok, err error) {
 			word, rest, _ := strings.Cut(tok.s, " ")
 			rest = strings.TrimSpace(rest)
 			switch word {
-			case "endif", "elif", "else", "endfor":
+			case "endif", "elif", "else", "endfor", "endmacro", "endblock", "endfilter":
 				return nodes, &tok, nil
 			case "if":
 				n, err := p.ifBlock(rest, tok.line, depth)
@@ -225,7 +225,14 @@ func (p *teraParser) block(depth int) (nodes []tNode, end *tTok, err error) {
 			case "continue":
 				nodes = append(nodes, tContinue{})
 			default:
-				return nil, nil, &teraErr{tok.line, "the tag {% " + word + " %}"}
+				n, ok, err := p.composeTag(word, rest, tok.line, depth)
+				if err != nil {
+					return nil, nil, err
+				}
+				if !ok {
+					return nil, nil, &teraErr{tok.line, "the tag {% " + word + " %}"}
+				}
+				nodes = append(nodes, n)
 			}
 		}
 	}

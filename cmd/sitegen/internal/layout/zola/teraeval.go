@@ -57,6 +57,13 @@ type teraRun struct {
 	steps   int
 	size    int
 	out     []piece
+
+	tmpls   map[string][]tNode   // templates read, by name (nil: none)
+	ns      map[string]string    // macro namespaces: name → template
+	chain   []map[string][]tNode // blocks of the extends chain, child first
+	cur     []blockRef           // blocks being rendered
+	depth   int                  // macro calls and includes under way
+	errFile string               // the template an error happened in, when not the top one
 }
 
 // errBreak and errContinue carry {% break %} and {% continue %} to their loop.
@@ -131,6 +138,16 @@ func (r *teraRun) node(n tNode) error {
 		}
 	case tFor:
 		return r.loop(n)
+	case tInclude:
+		return r.include(n)
+	case tBlock:
+		return r.block(n)
+	case tFilterSec:
+		return r.filterSection(n)
+	case tMacro, tImport, tExtends:
+		// Macros are called by name, imports read before the run, and
+		// extends followed by render.
+		return nil
 	case tBreak:
 		return errBreak
 	case tContinue:
@@ -302,7 +319,12 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 			args[k] = v
 		}
 		return applyFilter(e.name, x, args, line)
+	case eMacro:
+		return r.callMacro(e, line)
 	case eCall:
+		if e.name == "super" && len(e.args) == 0 {
+			return r.super(line)
+		}
 		args := map[string]any{}
 		for k, a := range e.args {
 			v, err := r.eval(a, line)
