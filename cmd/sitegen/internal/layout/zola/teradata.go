@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-	"gopkg.in/yaml.v3"
 )
 
 // teraMaxData is the most bytes load_data reads of one file.
@@ -153,18 +152,20 @@ func parseData(data, file, format string, line int) (any, error) {
 	switch strings.ToLower(format) {
 	case "toml":
 		var m map[string]any
-		if _, err := toml.Decode(data, &m); err != nil {
+		md, err := toml.Decode(data, &m)
+		if err != nil {
 			return nil, bad(err)
 		}
+		tomlOrder(m, md)
 		v = m
 	case "json":
-		d := json.NewDecoder(strings.NewReader(data))
-		d.UseNumber()
-		if err := d.Decode(&v); err != nil {
+		var err error
+		if v, err = jsonOrdered(data); err != nil {
 			return nil, bad(err)
 		}
 	case "yaml", "yml":
-		if err := yaml.Unmarshal([]byte(data), &v); err != nil {
+		var err error
+		if v, err = yamlOrdered(data); err != nil {
 			return nil, bad(err)
 		}
 	case "csv":
@@ -200,7 +201,9 @@ func normalize(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, x := range v {
-			v[k] = normalize(x)
+			if k != teraKeyOrder {
+				v[k] = normalize(x)
+			}
 		}
 		return v
 	case map[any]any:

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -190,12 +189,7 @@ func (r *teraRun) loop(n tFor) error {
 			items = append(items, kv{nil, v})
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range mapKeys(c) {
 			items = append(items, kv{k, c[k]})
 		}
 	case string:
@@ -384,7 +378,7 @@ func (r *teraRun) binary(e eBin, line int) (any, error) {
 			return false, nil
 		case map[string]any:
 			_, ok := c[toStr(l)]
-			return ok, nil
+			return ok && toStr(l) != teraKeyOrder, nil
 		}
 		return nil, &teraErr{line, "in on a " + typeName(rv)}
 	}
@@ -507,7 +501,7 @@ func firstOr(a []any) any {
 func member(x any, name string) any {
 	switch c := x.(type) {
 	case map[string]any:
-		if v, ok := c[name]; ok {
+		if v, ok := c[name]; ok && name != teraKeyOrder {
 			return v
 		}
 	case []any:
@@ -542,7 +536,7 @@ func truthy(v any) bool {
 	case []any:
 		return len(v) > 0
 	case map[string]any:
-		return len(v) > 0
+		return mapLen(v) > 0
 	}
 	return true
 }
@@ -622,7 +616,7 @@ func toStr(v any) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		return fmt.Sprint(v)
+		return fmt.Sprint(jsonValue(v))
 	}
 	return fmt.Sprint(v)
 }
@@ -754,7 +748,7 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 		case []any:
 			return int64(len(c)), nil
 		case map[string]any:
-			return int64(len(c)), nil
+			return int64(mapLen(c)), nil
 		}
 		return int64(utf8.RuneCountInString(plainStr(x))), nil
 	case "first", "last":
@@ -884,7 +878,7 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 	case "date":
 		return teraDate(x, sArg("format", "%Y-%m-%d"), line)
 	}
-	return nil, &teraErr{line, "the filter " + name}
+	return moreFilters(name, x, args, line)
 }
 
 // jsonValue is v as encoding/json writes it: the template's own types
@@ -905,8 +899,8 @@ func jsonValue(v any) any {
 		return l
 	case map[string]any:
 		m := make(map[string]any, len(v))
-		for k, x := range v {
-			m[k] = jsonValue(x)
+		for _, k := range mapKeys(v) {
+			m[k] = jsonValue(v[k])
 		}
 		return m
 	}
