@@ -48,6 +48,10 @@ type pageURLFunc func(rel string) (url string, ok bool)
 type siteInfo struct {
 	pageURL pageURLFunc
 	lang    func(file string) string
+	// trans are the settings' translations by language and key, and
+	// defLang the default language (trans() without lang=).
+	trans   map[string]map[string]string
+	defLang string
 }
 
 // expandWith is Expand with what the site tells (nil: nothing).
@@ -192,7 +196,7 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), s
 	if _, given := args["lang"]; !given && site.lang != nil {
 		args["lang"] = site.lang(file)
 	}
-	out, why, errFile, line, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site.pageURL)
+	out, why, errFile, line, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site)
 	if !ok {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, errFile, line, why, what)}, false
 	}

@@ -50,7 +50,7 @@ func shortcodeFile(name string, read func(string) ([]byte, error)) (file string,
 // colocated_path ... Mostly useful when combined with load_data"), as
 // Zola's FileInfo computes them; any other field of page, section or
 // config is Tera sitegen does not run.
-func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), urlOf pageURLFunc) (out, why, errFile string, line int, ok bool) {
+func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), site *siteInfo) (out, why, errFile string, line int, ok bool) {
 	nodes, err := parseTera(string(text))
 	if err == nil {
 		global := map[string]any{}
@@ -63,7 +63,10 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 		for k, v := range shortcodeContext(file) {
 			global[k] = v
 		}
-		r := &teraRun{md: md, global: global, read: read, pageURL: urlOf}
+		r := &teraRun{md: md, global: global, read: read}
+		if site != nil {
+			r.pageURL, r.trans, r.defLang = site.pageURL, site.trans, site.defLang
+		}
 		err = r.render(strings.TrimPrefix(tmplFile, "templates/"), nodes)
 		if err == errBreak || err == errContinue {
 			err = nil

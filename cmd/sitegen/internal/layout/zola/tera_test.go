@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 )
 
 // TestTeraShortcodes checks the Tera that shortcode templates run: for,
@@ -143,6 +145,10 @@ func FuzzTera(f *testing.F) {
 	for _, s := range []string{
 		"{% for x in items %}{{ loop.index }}{% endfor %}",
 		"{% set a = [1, 2] | slice(end=-1) %}{{ a | join(sep=\",\") }}",
+		"{% import \"m.html\" as m %}{{ m::x(a=1) }}{% include \"i.html\" ignore missing %}",
+		"{% extends \"b.html\" %}{% block a %}{{ super() }}{% endblock a %}",
+		"{% filter upper %}{{ items | sort | unique | join(sep=\",\") }}{% endfilter %}",
+		"{% macro x(a=1) %}{{ self::x(a=a) }}{% endmacro %}",
 		"{% if a is defined and not b %}{{ a | default(value=1) | truncate(length=2) }}{% elif c %}x{% else %}y{% endif %}",
 		"{%- raw -%}{{ x }}{% endraw %}{# c #}{{ -1 + 2 * 3 / 4 % 5 ~ \"s\" }}",
 		"{{ load_data(path=\"a.csv\") }}{{ range(end=3) }}{{ page.relative_path }}",
@@ -152,6 +158,45 @@ func FuzzTera(f *testing.F) {
 	read := func(string) ([]byte, error) { return []byte("a,b\n1,2\n"), nil }
 	f.Fuzz(func(t *testing.T, tmpl string) {
 		args := map[string]any{"items": []any{int64(1), "x"}, "a": "b"}
-		renderShortcode("templates/shortcodes/f.html", []byte(tmpl), false, args, "content/a.md", "body", true, read, nil)
+		renderShortcode("templates/shortcodes/f.html", []byte(tmpl), false, args, "content/a.md", "body", true, read, &siteInfo{trans: map[string]map[string]string{"en": {"info": "Info"}}, defLang: "en"})
 	})
+}
+
+// TestTeraTrans checks Zola's trans() in a shortcode, with the
+// translations read from config.toml as Zola reads them (multilingual.md:
+// "[languages.fr.translations] … translations for the default language
+// are not prefixed by languages.code: [translations]"; overview.md:
+// "trans(key="title", lang="fr")"), in the AOSC wiki's card shortcode
+// form: trans(key=type, lang=lang).
+func TestTeraTrans(t *testing.T) {
+	var cfg map[string]any
+	if _, err := toml.Decode("[translations]\ninfo = \"Info\"\n[languages.en.translations]\nwarning = \"Warning\"\ninfo = \"ignored\"\n[languages.zh.translations]\ninfo = \"信息\"\n", &cfg); err != nil {
+		t.Fatal(err)
+	}
+	site := &siteInfo{trans: translations(cfg, "en"), defLang: "en", lang: func(f string) string {
+		if strings.HasSuffix(f, ".zh.md") {
+			return "zh"
+		}
+		return "en"
+	}}
+	read := func(f string) ([]byte, error) {
+		if f == "templates/shortcodes/card.html" {
+			return []byte(`<b>{{ trans(key=type, lang=lang) }}</b>{{ trans(key="info") }}`), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tt := range []struct{ file, src, want, warn string }{
+		{"content/a.md", "{{ card(type=\"info\") }}\n", "<b>Info</b>Info\n", ""},
+		{"content/a.md", "{{ card(type=\"warning\") }}\n", "<b>Warning</b>Info\n", ""},
+		{"content/a.zh.md", "{{ card(type=\"info\") }}\n", "<b>信息</b>Info\n", ""},
+		{"content/a.zh.md", "{{ card(type=\"warning\") }}\n", "\n", `templates/shortcodes/card.html:1 has trans(key="warning", lang="zh"): config.toml has no such translation`},
+	} {
+		x := expandWith(tt.file, []byte(tt.src), read, site)
+		if string(x.Src) != tt.want {
+			t.Errorf("%s %s: got %q, want %q", tt.file, tt.src, x.Src, tt.want)
+		}
+		if tt.warn == "" && len(x.Problems) > 0 || tt.warn != "" && (len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn)) {
+			t.Errorf("%s %s: warnings %+v, want %q", tt.file, tt.src, x.Problems, tt.warn)
+		}
+	}
 }

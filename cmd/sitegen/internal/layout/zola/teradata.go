@@ -52,6 +52,24 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 			u += "/"
 		}
 		return u, nil
+	case "trans":
+		// Zola: "Gets the translation of the given key, for the
+		// default_language, the language given or the active language:
+		// trans(key="title"), trans(key="title", lang="fr")". A key the
+		// settings do not translate is an error in Zola's build too.
+		k, ok := args["key"].(string)
+		if !ok {
+			return nil, &teraErr{line, "trans() without a key"}
+		}
+		lang := r.defLang
+		if l, given := args["lang"]; given {
+			lang = toStr(l)
+		}
+		t, ok := r.trans[lang][k]
+		if !ok {
+			return nil, &teraErr{line, fmt.Sprintf("trans(key=%q, lang=%q): config.toml has no such translation", k, lang)}
+		}
+		return t, nil
 	case "range":
 		// Tera: "range(end=5), range(start=1, end=5), range(end=10,
 		// step_by=2)": the integers from start (0) up to end, not included.

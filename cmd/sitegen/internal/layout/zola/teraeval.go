@@ -63,6 +63,8 @@ type teraRun struct {
 	cur     []blockRef           // blocks being rendered
 	depth   int                  // macro calls and includes under way
 	errFile string               // the template an error happened in, when not the top one
+	trans   map[string]map[string]string
+	defLang string
 }
 
 // errBreak and errContinue carry {% break %} and {% continue %} to their loop.
