@@ -214,6 +214,30 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// then name, and dedup_by keeps the first).
 		l.TagTitle = func(written []string) string { return slices.Min(written) }
 	}
+	// A translation's terms are its language's: Zola's [languages.fr]
+	// "taxonomies = [{name = "tags"}, …]" (multilingual.md), a taxonomy
+	// of another language than the default at /fr/tags/ (TaxonomyConfig
+	// lang; taxonomies.md: "lang: only set this if you are making a
+	// multilingual site"); a language that declares no tags taxonomy
+	// has no tag pages.
+	if len(langs) > 0 {
+		groups := map[string]*layout.Tags{}
+		ls, _ := m["languages"].(map[string]any)
+		for _, code := range langs {
+			lm, _ := ls[code].(map[string]any)
+			g := &layout.Tags{}
+			if slices.Contains(taxonomies(lm), "tags") {
+				mode := slugMode(m, "taxonomies")
+				g = &layout.Tags{URL: "/" + code + "/tags/", Slug: func(t string) string { return Slugify(t, mode) },
+					Title: func(name string, _ int) string { return name }, Unlisted: true}
+			}
+			groups[code] = g
+		}
+		l.Tags = func(rel string) *layout.Tags {
+			_, code := r.language(strings.TrimSuffix(path.Base(rel), ".md"))
+			return groups[code]
+		}
+	}
 	return l, nil
 }
 
