@@ -52,6 +52,7 @@ type siteInfo struct {
 	// defLang the default language (trans() without lang=).
 	trans   map[string]map[string]string
 	defLang string
+	theme   string // config.toml's theme
 }
 
 // expandWith is Expand with what the site tells (nil: nothing).
@@ -166,7 +167,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), site
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
 func apply(c call, file string, src []byte, read func(string) ([]byte, error), site *siteInfo, nth int) (out string, n int, p *layout.Problem, ok bool) {
-	tmpl, text, md, found := shortcodeFile(c.name, read)
+	tmpl, text, md, found := shortcodeFile(c.name, site.theme, read)
 	if !found {
 		return "", 0, nil, false
 	}

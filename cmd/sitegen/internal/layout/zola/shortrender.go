@@ -25,14 +25,24 @@ import (
 
 // shortcodeFile is the template of shortcode name that read finds, its
 // text and whether it is Markdown; ok false when the site has none.
-func shortcodeFile(name string, read func(string) ([]byte, error)) (file string, text []byte, md, ok bool) {
+// A theme's shortcodes (themes/THEME/templates/shortcodes/) are found
+// after the site's: "Any file from the theme can be overridden by
+// creating a file with the same path and name in your templates …
+// directory".
+func shortcodeFile(name, theme string, read func(string) ([]byte, error)) (file string, text []byte, md, ok bool) {
 	if read == nil {
 		return "", nil, false, false
 	}
-	for _, ext := range []string{".md", ".html"} {
-		f := "templates/shortcodes/" + name + ext
-		if b, err := read(f); err == nil {
-			return f, b, ext == ".md", true
+	dirs := []string{"templates/shortcodes/"}
+	if theme != "" {
+		dirs = append(dirs, "themes/"+theme+"/templates/shortcodes/")
+	}
+	for _, dir := range dirs {
+		for _, ext := range []string{".md", ".html"} {
+			f := dir + name + ext
+			if b, err := read(f); err == nil {
+				return f, b, ext == ".md", true
+			}
 		}
 	}
 	return "", nil, false, false
@@ -65,9 +75,13 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 		}
 		r := &teraRun{md: md, global: global, read: read}
 		if site != nil {
-			r.pageURL, r.trans, r.defLang = site.pageURL, site.trans, site.defLang
+			r.pageURL, r.trans, r.defLang, r.theme = site.pageURL, site.trans, site.defLang, site.theme
 		}
-		err = r.render(strings.TrimPrefix(tmplFile, "templates/"), nodes)
+		name := strings.TrimPrefix(tmplFile, "templates/")
+		if site != nil && site.theme != "" {
+			name = strings.TrimPrefix(name, "themes/"+site.theme+"/templates/")
+		}
+		err = r.render(name, nodes)
 		if err == errBreak || err == errContinue {
 			err = nil
 		}

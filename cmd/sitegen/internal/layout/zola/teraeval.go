@@ -57,7 +57,8 @@ type teraRun struct {
 	size    int
 	out     []piece
 
-	tmpls   map[string][]tNode   // templates read, by name (nil: none)
+	tmpls   map[string]tmpl      // templates read, by name
+	theme   string               // config.toml's theme: its templates/ after the site's
 	ns      map[string]string    // macro namespaces: name → template
 	chain   []map[string][]tNode // blocks of the extends chain, child first
 	cur     []blockRef           // blocks being rendered

@@ -239,39 +239,66 @@ func lexSource(t tLex) string {
 	return t.s
 }
 
-// template is the parsed template name of templates/, read once per render.
-func (r *teraRun) template(name string, line int) ([]tNode, bool, error) {
-	if nodes, ok := r.tmpls[name]; ok {
-		return nodes, nodes != nil, nil
+// template is the parsed template name, read once per render: the
+// site's templates/NAME, else the theme's themes/THEME/templates/NAME
+// (Zola: "Any file from the theme can be overridden by creating a file
+// with the same path and name in your templates … directory"), or
+// "THEME/templates/NAME", the theme's own ("{% extends
+// "simple-blog/templates/pages/post.html" %}"). file is the path read.
+func (r *teraRun) template(name string, line int) (nodes []tNode, file string, found bool, err error) {
+	if t, ok := r.tmpls[name]; ok {
+		return t.nodes, t.file, t.nodes != nil, nil
 	}
 	if r.tmpls == nil {
-		r.tmpls = map[string][]tNode{}
+		r.tmpls = map[string]tmpl{}
 	}
 	if len(r.tmpls) >= teraMaxTemplates {
-		return nil, false, &teraErr{line, fmt.Sprintf("more than %d templates", teraMaxTemplates)}
+		return nil, "", false, &teraErr{line, fmt.Sprintf("more than %d templates", teraMaxTemplates)}
 	}
-	file := "templates/" + strings.TrimLeft(name, "/")
-	if strings.Contains(name, "..") || r.read == nil {
-		r.tmpls[name] = nil
-		return nil, false, nil
+	name = strings.TrimLeft(name, "/")
+	var b []byte
+	if !strings.Contains(name, "..") && r.read != nil {
+		for _, f := range r.templatePaths(name) {
+			if b, err = r.read(f); err == nil {
+				file = f
+				break
+			}
+		}
 	}
-	b, err := r.read(file)
-	if err != nil {
-		r.tmpls[name] = nil
-		return nil, false, nil
+	if file == "" {
+		r.tmpls[name] = tmpl{}
+		return nil, "", false, nil
 	}
 	if len(b) > teraMaxTemplateSize {
-		return nil, false, r.inFile(file, &teraErr{1, fmt.Sprintf("a template of more than %d MB", teraMaxTemplateSize>>20)})
+		return nil, file, false, r.inFile(file, &teraErr{1, fmt.Sprintf("a template of more than %d MB", teraMaxTemplateSize>>20)})
 	}
-	nodes, err := parseTera(string(b))
+	nodes, err = parseTera(string(b))
 	if err != nil {
-		return nil, false, r.inFile(file, err)
+		return nil, file, false, r.inFile(file, err)
 	}
 	if nodes == nil {
 		nodes = []tNode{}
 	}
-	r.tmpls[name] = nodes
-	return nodes, true, nil
+	r.tmpls[name] = tmpl{nodes, file}
+	return nodes, file, true, nil
+}
+
+// tmpl is a template read: its nodes (nil: none) and path.
+type tmpl struct {
+	nodes []tNode
+	file  string
+}
+
+// templatePaths are where template name may be, in Zola's order.
+func (r *teraRun) templatePaths(name string) []string {
+	paths := []string{"templates/" + name}
+	if r.theme != "" {
+		paths = append(paths, "themes/"+r.theme+"/templates/"+name)
+		if rest, ok := strings.CutPrefix(name, r.theme+"/templates/"); ok {
+			paths = append(paths, "themes/"+r.theme+"/templates/"+rest)
+		}
+	}
+	return paths
 }
 
 // inFile records that err happened in file (the innermost file wins)
@@ -334,7 +361,7 @@ func (r *teraRun) callMacro(e eMacro, line int) (any, error) {
 		}
 		args[k] = v
 	}
-	nodes, found, err := r.template(file, line)
+	nodes, path, found, err := r.template(file, line)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +390,7 @@ func (r *teraRun) callMacro(e eMacro, line int) (any, error) {
 		}
 		v, err := r.eval(prm.def, m.line)
 		if err != nil {
-			return nil, r.inFile("templates/"+file, err)
+			return nil, r.inFile(path, err)
 		}
 		ctx[prm.name] = v
 	}
@@ -382,7 +409,7 @@ func (r *teraRun) callMacro(e eMacro, line int) (any, error) {
 		err = nil
 	}
 	if err != nil {
-		return nil, r.inFile("templates/"+file, err)
+		return nil, r.inFile(path, err)
 	}
 	return safeHTML(out), nil
 }
@@ -392,7 +419,7 @@ func (r *teraRun) callMacro(e eMacro, line int) (any, error) {
 // templates, those values only exist while rendering them".
 func (r *teraRun) include(n tInclude) error {
 	for _, f := range n.files {
-		nodes, found, err := r.template(f, n.line)
+		nodes, path, found, err := r.template(f, n.line)
 		if err != nil {
 			return err
 		}
@@ -410,7 +437,7 @@ func (r *teraRun) include(n tInclude) error {
 		r.ns = savedNS
 		r.depth--
 		if err != nil && err != errBreak && err != errContinue {
-			return r.inFile("templates/"+f, err)
+			return r.inFile(path, err)
 		}
 		return nil
 	}
@@ -480,7 +507,7 @@ func (r *teraRun) render(file string, nodes []tNode) error {
 			return &teraErr{ext.line, "{% extends \"" + ext.file + "\" %} in a loop"}
 		}
 		seen[ext.file] = true
-		parent, found, err := r.template(ext.file, ext.line)
+		parent, path, found, err := r.template(ext.file, ext.line)
 		if err != nil {
 			return err
 		}
@@ -493,7 +520,7 @@ func (r *teraRun) render(file string, nodes []tNode) error {
 			}
 		}
 		r.chain = append(r.chain, blocksOf(parent, map[string][]tNode{}))
-		nodes, file = parent, "templates/"+ext.file
+		nodes, file = parent, path
 		ext, ok = extendsOf(parent)
 	}
 	return r.inFile(file, r.exec(nodes))

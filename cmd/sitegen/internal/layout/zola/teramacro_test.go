@@ -104,3 +104,43 @@ func TestTeraCompose(t *testing.T) {
 		})
 	}
 }
+
+// TestTeraTheme checks that a theme's templates are found after the
+// site's. Zola (themes/installing-and-using-themes.md): "Any file from
+// the theme can be overridden by creating a file with the same path and
+// name in your templates or static directory … templates/pages/post.html
+// -> replace themes/simple-blog/templates/pages/post.html"; "{% extends
+// "simple-blog/templates/pages/post.html" %}" extends the theme's own.
+func TestTeraTheme(t *testing.T) {
+	files := map[string]string{
+		"themes/simple-blog/templates/shortcodes/note.html":   `{% import "macros.html" as m %}<aside>{{ m::label(t="Note") }}{{ body }}</aside>`,
+		"themes/simple-blog/templates/macros.html":            `{% macro label(t) %}<b>{{ t }}</b>{% endmacro %}`,
+		"themes/simple-blog/templates/shortcodes/tip.html":    `theme tip`,
+		"templates/shortcodes/tip.html":                       `site tip`,
+		"themes/simple-blog/templates/card.html":              `<div>{% block head %}Card{% endblock head %}</div>`,
+		"templates/card.html":                                 `{% extends "simple-blog/templates/card.html" %}{% block head %}{{ super() }}!{% endblock head %}`,
+		"templates/shortcodes/card.html":                      `{% extends "card.html" %}`,
+		"themes/simple-blog/templates/shortcodes/broken.html": "\n{{ nope( }}",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	site := &siteInfo{theme: "simple-blog"}
+	for _, tt := range []struct{ src, want, warn string }{
+		{"{% note() %}\nHi\n{% end %}\n", "<aside><b>Note</b>Hi</aside>\n", ""},
+		{"{{ tip() }}\n", "site tip\n", ""},
+		{"{{ card() }}\n", "<div>Card!</div>\n", ""},
+		{"{{ broken() }}\n", "\n", "themes/simple-blog/templates/shortcodes/broken.html:2 has the expression nope("},
+	} {
+		x := expandWith("content/a.md", []byte(tt.src), read, site)
+		if string(x.Src) != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.src, x.Src, tt.want)
+		}
+		if tt.warn == "" && len(x.Problems) > 0 || tt.warn != "" && (len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn)) {
+			t.Errorf("%q: warnings %+v, want %q", tt.src, x.Problems, tt.warn)
+		}
+	}
+}

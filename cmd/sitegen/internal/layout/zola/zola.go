@@ -156,7 +156,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, k)
 		}
 	}
-	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}, trans: translations(m, lang)}
+	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}, trans: translations(m, lang), theme: l.Str(m, "theme")}
 	l.Rules = r // URLs and order (order.go)
 	if to, _ := r.secs.of("")["redirect_to"].(string); to != "" {
 		// The home section redirects (mage-iceland's redirect_to =
@@ -414,6 +414,8 @@ type rules struct {
 	// trans are the settings' translations, by language code and key
 	// (Zola's trans()).
 	trans map[string]map[string]string
+	// theme is the settings' theme (its templates come after the site's).
+	theme string
 }
 
 // language splits the name of a Markdown file (without .md) into its stem
