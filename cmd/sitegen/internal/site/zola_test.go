@@ -243,6 +243,29 @@ func TestZolaTaxonomyTagsLanguages(t *testing.T) {
 	}
 }
 
+// TestZolaTeraMacroTheme builds a site whose page calls a theme's
+// shortcode that imports the site's macros (Tera: "{% import
+// "macros.html" as macros %} … {{ macros::input(label="Name") }}"; Zola:
+// "Any file from the theme can be overridden by creating a file with the
+// same path and name in your templates … directory"): the stat block is on
+// the page, with no warning.
+func TestZolaTeraMacroTheme(t *testing.T) {
+	out, res := buildFolder(t, map[string]string{
+		"config.toml":       "base_url = \"https://z.test\"\ntheme = \"srd\"\n",
+		"content/_index.md": "+++\ntitle = \"Home\"\n+++\n",
+		"content/orc.md":    "+++\ntitle = \"Orc\"\n+++\n{{ stats(str=16, dex=12) }}\n",
+		"themes/srd/templates/shortcodes/stats.html": `{% import "macros.html" as m %}<dl class="stats">{{ m::stat(k="STR", v=str) }}{{ m::stat(k="DEX", v=dex) }}{{ m::stat(k="CON") }}</dl>`,
+		"themes/srd/templates/macros.html":           `{% macro stat(k, v=10) %}<dt>{{ k }}</dt><dd>{{ v }}</dd>{% endmacro %}`,
+		"templates/macros.html":                      `{% macro stat(k, v=10) %}<dt>{{ k | lower }}</dt><dd>{{ v }}</dd>{% endmacro %}`,
+	})
+	if want := `<dl class="stats"><dt>str</dt><dd>16</dd><dt>dex</dt><dd>12</dd><dt>con</dt><dd>10</dd></dl>`; !strings.Contains(out["orc/index.html"], want) {
+		t.Errorf("orc/ lacks %s:\n%s", want, out["orc/index.html"])
+	}
+	if len(res.Warnings) != 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+}
+
 // TestZolaTransparent: "Whether the section should pass its pages on to
 // the parent section. Defaults to `false`. Useful when the section
 // shouldn't split up the parent section, like sections for each year
