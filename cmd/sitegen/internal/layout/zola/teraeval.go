@@ -610,16 +610,15 @@ func toStr(v any) string {
 	case int64, float64:
 		return formatNum(v)
 	case []any:
+		// Tera (src/context.rs, Render for Value): "[" the items
+		// rendered ", " "]"; an object "[object]".
 		parts := make([]string, len(v))
 		for i, x := range v {
 			parts[i] = toStr(x)
-			if _, ok := x.(string); ok {
-				parts[i] = strconv.Quote(parts[i])
-			}
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		return fmt.Sprint(jsonValue(v))
+		return "[object]"
 	}
 	return fmt.Sprint(v)
 }
@@ -901,11 +900,11 @@ func jsonValue(v any) any {
 		}
 		return l
 	case map[string]any:
-		m := make(map[string]any, len(v))
-		for _, k := range mapKeys(v) {
-			m[k] = jsonValue(v[k])
+		o := orderedJSON{keys: mapKeys(v), vals: make(map[string]any, len(v))}
+		for _, k := range o.keys {
+			o.vals[k] = jsonValue(v[k])
 		}
-		return m
+		return o
 	}
 	return v
 }

@@ -69,6 +69,13 @@ func TestTeraFilters(t *testing.T) {
 		// are walked in the file's order, nested ones too.
 		{"a TOML file's order", `{% for k, v in load_data(path="data/order.toml") %}{{ k }} {% endfor %}{% for k, v in load_data(path="data/order.toml").mid %}{{ k }} {% endfor %}`, `t()`, "zeta alpha mid y b "},
 		{"a JSON file's order", `{% for k, v in load_data(path="data/order.json") %}{{ k }} {% endfor %}{% for k, v in load_data(path="data/order.json").alpha %}{{ k }} {% endfor %}{{ load_data(path="data/order.json") | length }}`, `t()`, "zeta alpha mid y b 3"},
+		// Tera, json_encode: "Transforms any value into a JSON
+		// representation"; serde_json with preserve_order writes an object
+		// in its insertion order.
+		// Tera's src/context.rs renders a value: an array "[" its items
+		// ", " "]", an object "[object]".
+		{"printing an array and an object", `{{ a }} {{ load_data(path="data/order.json") }}`, `t(a=["x", 1, true])`, "[x, 1, true] [object]"},
+		{"json_encode keeps a loaded table's order", `{{ load_data(path="data/order.json") | json_encode }}`, `t()`, `{"zeta":1,"alpha":{"y":1,"b":2},"mid":3}`},
 		{"a YAML file's order", `{% for k, v in load_data(path="data/order.yaml") %}{{ k }} {% endfor %}{% for k, v in load_data(path="data/order.yaml").alpha %}{{ k }} {% endfor %}`, `t()`, "zeta alpha mid y b "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

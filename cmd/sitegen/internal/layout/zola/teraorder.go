@@ -1,6 +1,7 @@
 package zola
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -202,4 +203,36 @@ func tomlOrder(m map[string]any, md toml.MetaData) {
 			parent[teraKeyOrder] = append(parent[teraKeyOrder].([]string), k)
 		}
 	}
+}
+
+// orderedJSON is a map json_encode writes in its keys' order (Zola's
+// serde_json keeps insertion order; encoding/json would sort them).
+type orderedJSON struct {
+	keys []string
+	vals map[string]any
+}
+
+// MarshalJSON writes the map's entries in order, "<" and "&" as they are
+// (serde_json does not escape them).
+func (o orderedJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if err := enc.Encode(k); err != nil {
+			return nil, err
+		}
+		b.Truncate(b.Len() - 1) // Encode's newline
+		b.WriteByte(':')
+		if err := enc.Encode(o.vals[k]); err != nil {
+			return nil, err
+		}
+		b.Truncate(b.Len() - 1)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
