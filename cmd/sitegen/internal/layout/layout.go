@@ -1946,6 +1946,10 @@ type Tags struct {
 	// PerPage is the most pages a tag's page lists, its further pages
 	// at its URL + "page/2/", …; 0 for sitegen's default.
 	PerPage int
+	// Unlisted: the group lists its pages even when they are kept out
+	// of the site's other lists (Page.Unlisted: a Zola translation is in
+	// its own language's taxonomy, /fr/tags/, and nowhere else).
+	Unlisted bool
 }
 
 // Blog is a blog as its tool builds it from a folder of posts (one of

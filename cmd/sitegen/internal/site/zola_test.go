@@ -203,6 +203,69 @@ func TestZolaTaxonomyTags(t *testing.T) {
 	}
 }
 
+// TestZolaTaxonomyTagsLanguages: a translation's terms are its
+// language's taxonomy. Zola's multilingual.md: "[languages.fr] …
+// taxonomies = [{name = "auteurs"}, {name = "tags"}]"; taxonomies.md:
+// "lang: only set this if you are making a multilingual site and want to
+// indicate which language this taxonomy is for": the French terms at
+// /fr/tags/TERM/, listing the French pages only; a language that declares
+// no tags taxonomy has no tag pages (AOSC-Dev/wiki's zh pages, in short).
+func TestZolaTaxonomyTagsLanguages(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"config.toml":          "base_url = \"https://z.test\"\ntaxonomies = [{ name = \"tags\" }]\n[languages.fr]\ntaxonomies = [{ name = \"tags\", lang = \"fr\" }]\n[languages.de]\ntitle = \"Z\"\n",
+		"content/_index.md":    "+++\ntitle = \"Home\"\n+++\n",
+		"content/_index.fr.md": "+++\ntitle = \"Accueil\"\n+++\n",
+		"content/gate.md":      "+++\ntitle = \"Gate\"\n[taxonomies]\ntags = [\"magic\"]\n+++\nA gate.\n",
+		"content/gate.fr.md":   "+++\ntitle = \"Porte\"\n[taxonomies]\ntags = [\"magie\", \"magic\"]\n+++\nUne porte.\n",
+		"content/gate.de.md":   "+++\ntitle = \"Tor\"\n[taxonomies]\ntags = [\"magie\"]\n+++\nEin Tor.\n",
+	})
+	var tags []string
+	for name := range out {
+		if strings.Contains(name, "tags/") {
+			tags = append(tags, name)
+		}
+	}
+	slices.Sort(tags)
+	want := []string{"fr/tags/index.html", "fr/tags/magic/index.html", "fr/tags/magie/index.html", "tags/index.html", "tags/magic/index.html"}
+	if !slices.Equal(tags, want) {
+		t.Fatalf("tag pages %q, want %q", tags, want)
+	}
+	list := func(page string) string {
+		_, l, _ := strings.Cut(out[page], `class="children"`)
+		l, _, _ = strings.Cut(l, "</ul>")
+		return l
+	}
+	if l := list("fr/tags/magic/index.html"); l != `><li><a href="/fr/gate/">Porte</a> </li>` {
+		t.Errorf("fr/tags/magic/ lists %s, want the French page only", l)
+	}
+	if l := list("tags/magic/index.html"); l != `><li><a href="/gate/">Gate</a> </li>` {
+		t.Errorf("tags/magic/ lists %s, want the default language's page only", l)
+	}
+}
+
+// TestZolaTeraMacroTheme builds a site whose page calls a theme's
+// shortcode that imports the site's macros (Tera: "{% import
+// "macros.html" as macros %} … {{ macros::input(label="Name") }}"; Zola:
+// "Any file from the theme can be overridden by creating a file with the
+// same path and name in your templates … directory"): the stat block is on
+// the page, with no warning.
+func TestZolaTeraMacroTheme(t *testing.T) {
+	out, res := buildFolder(t, map[string]string{
+		"config.toml":       "base_url = \"https://z.test\"\ntheme = \"srd\"\n",
+		"content/_index.md": "+++\ntitle = \"Home\"\n+++\n",
+		"content/orc.md":    "+++\ntitle = \"Orc\"\n+++\n{{ stats(str=16, dex=12) }}\n",
+		"themes/srd/templates/shortcodes/stats.html": `{% import "macros.html" as m %}<dl class="stats">{{ m::stat(k="STR", v=str) }}{{ m::stat(k="DEX", v=dex) }}{{ m::stat(k="CON") }}</dl>`,
+		"themes/srd/templates/macros.html":           `{% macro stat(k, v=10) %}<dt>{{ k }}</dt><dd>{{ v }}</dd>{% endmacro %}`,
+		"templates/macros.html":                      `{% macro stat(k, v=10) %}<dt>{{ k | lower }}</dt><dd>{{ v }}</dd>{% endmacro %}`,
+	})
+	if want := `<dl class="stats"><dt>str</dt><dd>16</dd><dt>dex</dt><dd>12</dd><dt>con</dt><dd>10</dd></dl>`; !strings.Contains(out["orc/index.html"], want) {
+		t.Errorf("orc/ lacks %s:\n%s", want, out["orc/index.html"])
+	}
+	if len(res.Warnings) != 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+}
+
 // TestZolaTransparent: "Whether the section should pass its pages on to
 // the parent section. Defaults to `false`. Useful when the section
 // shouldn't split up the parent section, like sections for each year

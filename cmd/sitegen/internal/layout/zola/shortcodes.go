@@ -48,6 +48,11 @@ type pageURLFunc func(rel string) (url string, ok bool)
 type siteInfo struct {
 	pageURL pageURLFunc
 	lang    func(file string) string
+	// trans are the settings' translations by language and key, and
+	// defLang the default language (trans() without lang=).
+	trans   map[string]map[string]string
+	defLang string
+	theme   string // config.toml's theme
 }
 
 // expandWith is Expand with what the site tells (nil: nothing).
@@ -162,7 +167,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), site
 // one sitegen does not run) or its Tera is more than substitution (p is
 // the warning, naming the template's file and line).
 func apply(c call, file string, src []byte, read func(string) ([]byte, error), site *siteInfo, nth int) (out string, n int, p *layout.Problem, ok bool) {
-	tmpl, text, md, found := shortcodeFile(c.name, read)
+	tmpl, text, md, found := shortcodeFile(c.name, site.theme, read)
 	if !found {
 		return "", 0, nil, false
 	}
@@ -192,9 +197,9 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), s
 	if _, given := args["lang"]; !given && site.lang != nil {
 		args["lang"] = site.lang(file)
 	}
-	out, why, line, ok := renderShortcode(text, md, args, file, body, c.body, read, site.pageURL)
+	out, why, errFile, line, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site)
 	if !ok {
-		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, tmpl, line, why, what)}, false
+		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, errFile, line, why, what)}, false
 	}
 	return out, n, nil, true
 }

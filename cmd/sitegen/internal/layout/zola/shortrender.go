@@ -25,14 +25,24 @@ import (
 
 // shortcodeFile is the template of shortcode name that read finds, its
 // text and whether it is Markdown; ok false when the site has none.
-func shortcodeFile(name string, read func(string) ([]byte, error)) (file string, text []byte, md, ok bool) {
+// A theme's shortcodes (themes/THEME/templates/shortcodes/) are found
+// after the site's: "Any file from the theme can be overridden by
+// creating a file with the same path and name in your templates …
+// directory".
+func shortcodeFile(name, theme string, read func(string) ([]byte, error)) (file string, text []byte, md, ok bool) {
 	if read == nil {
 		return "", nil, false, false
 	}
-	for _, ext := range []string{".md", ".html"} {
-		f := "templates/shortcodes/" + name + ext
-		if b, err := read(f); err == nil {
-			return f, b, ext == ".md", true
+	dirs := []string{"templates/shortcodes/"}
+	if theme != "" {
+		dirs = append(dirs, "themes/"+theme+"/templates/shortcodes/")
+	}
+	for _, dir := range dirs {
+		for _, ext := range []string{".md", ".html"} {
+			f := dir + name + ext
+			if b, err := read(f); err == nil {
+				return f, b, ext == ".md", true
+			}
 		}
 	}
 	return "", nil, false, false
@@ -50,7 +60,7 @@ func shortcodeFile(name string, read func(string) ([]byte, error)) (file string,
 // colocated_path ... Mostly useful when combined with load_data"), as
 // Zola's FileInfo computes them; any other field of page, section or
 // config is Tera sitegen does not run.
-func renderShortcode(text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), urlOf pageURLFunc) (out string, why string, line int, ok bool) {
+func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), site *siteInfo) (out, why, errFile string, line int, ok bool) {
 	nodes, err := parseTera(string(text))
 	if err == nil {
 		global := map[string]any{}
@@ -63,20 +73,31 @@ func renderShortcode(text []byte, md bool, args map[string]any, file, body strin
 		for k, v := range shortcodeContext(file) {
 			global[k] = v
 		}
-		r := &teraRun{md: md, global: global, read: read, pageURL: urlOf}
-		err = r.exec(nodes)
+		r := &teraRun{md: md, global: global, read: read}
+		if site != nil {
+			r.pageURL, r.trans, r.defLang, r.theme = site.pageURL, site.trans, site.defLang, site.theme
+		}
+		name := strings.TrimPrefix(tmplFile, "templates/")
+		if site != nil && site.theme != "" {
+			name = strings.TrimPrefix(name, "themes/"+site.theme+"/templates/")
+		}
+		err = r.render(name, nodes)
 		if err == errBreak || err == errContinue {
 			err = nil
 		}
 		if err == nil {
-			return joinPieces(r.out, md), "", 0, true
+			return joinPieces(r.out, md), "", "", 0, true
 		}
+		errFile = r.errFile
 	}
 	te, _ := err.(*teraErr)
 	if te == nil {
 		te = &teraErr{1, err.Error()}
 	}
-	return "", te.why, max(te.line, 1), false
+	if errFile == "" {
+		errFile = tmplFile
+	}
+	return "", te.why, errFile, max(te.line, 1), false
 }
 
 // shortcodeContext is the page or section variable of a call in file

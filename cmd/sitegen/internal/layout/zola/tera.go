@@ -11,12 +11,15 @@ import (
 // whitespace control ({%- -%}), {% raw %}, {% if %}/{% elif %}/{% else %},
 // {% for x in … %} and {% for k, v in … %} with loop.index, loop.index0,
 // loop.first, loop.last, {% else %}, {% break %} and {% continue %},
-// {% set %} and {% set_global %}. Expressions: literals (strings, numbers,
-// true, false, arrays), names with .field and [index], math, comparisons,
-// and/or/not, in, ~, is tests, the filters of teraFilters and the
-// functions load_data and range. Anything else (macros, include, extends,
-// Zola's get_url, resize_image, page and config) is a teraErr naming the
-// template's line, and the call is warned as Tera sitegen does not run.
+// {% set %} and {% set_global %}; macros, {% include %}, {% extends %}
+// with blocks and super(), and {% filter %} sections (teramacro.go).
+// Expressions: literals (strings, numbers, true, false, arrays), names
+// with .field and [index], math, comparisons, and/or/not, in, ~, is
+// tests, the filters of applyFilter and moreFilters and the functions
+// load_data, get_url and range. Maps are walked in their file's order
+// (teraorder.go). Anything else (Zola's resize_image, trans, most of
+// page and config) is a teraErr naming the template's line, and the call
+// is warned as Tera sitegen does not run.
 
 // teraErr is why a template cannot be rendered, at its line.
 type teraErr struct {
@@ -195,7 +198,7 @@ func (p *teraParser) block(depth int) (nodes []tNode, end *tTok, err error) {
 			word, rest, _ := strings.Cut(tok.s, " ")
 			rest = strings.TrimSpace(rest)
 			switch word {
-			case "endif", "elif", "else", "endfor":
+			case "endif", "elif", "else", "endfor", "endmacro", "endblock", "endfilter":
 				return nodes, &tok, nil
 			case "if":
 				n, err := p.ifBlock(rest, tok.line, depth)
@@ -225,7 +228,14 @@ func (p *teraParser) block(depth int) (nodes []tNode, end *tTok, err error) {
 			case "continue":
 				nodes = append(nodes, tContinue{})
 			default:
-				return nil, nil, &teraErr{tok.line, "the tag {% " + word + " %}"}
+				n, ok, err := p.composeTag(word, rest, tok.line, depth)
+				if err != nil {
+					return nil, nil, err
+				}
+				if !ok {
+					return nil, nil, &teraErr{tok.line, "the tag {% " + word + " %}"}
+				}
+				nodes = append(nodes, n)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/BurntSushi/toml"
 )
 
 // TestTeraShortcodes checks the Tera that shortcode templates run: for,
@@ -51,7 +53,7 @@ func TestTeraShortcodes(t *testing.T) {
 		// slugify, ~, nth, and a Markdown cell.
 		"templates/shortcodes/rolltable.html": "{% set id = \"t-\" ~ name | slugify ~ \"-\" ~ nth %}<table id=\"{{ id }}\" data-die=\"{{ results | length }}\">{% for r in results %}\n<tr><td>{{ loop.index }}</td><td>{{ r | markdown | safe }}</td></tr>{% endfor %}\n</table>",
 		"templates/shortcodes/forever.html":   "{% for i in range(end=1000) %}{% for j in range(end=1000) %}x{% endfor %}{% endfor %}",
-		"templates/shortcodes/macro.html":     "a\n{% import \"macros.html\" as m %}",
+		"templates/shortcodes/macro.html":     "a\n{{ now() }}",
 		"templates/shortcodes/page.html":      "{{ page.title }}",
 		// Zola: shortcodes "will also get either a page or section
 		// variable ... A useful attribute to page in shortcodes is
@@ -92,7 +94,7 @@ func TestTeraShortcodes(t *testing.T) {
 	}{
 		{"for over an array argument, loop.index/first/last", "{{ list(items=[\"a\", \"b\", \"c\"]) }}\n", "<ul><li>1F a</li><li>2 b</li><li>3L c</li></ul>\n", "", 0},
 		{"for: the else of an empty array", "{{ list(items=[]) }}\n", "<ul><li>none</li></ul>\n", "", 0},
-		{"for over a map: key, value in key order", "{{ pairs() }}\n", "dex=12;str=16;title=Orc;\n", "", 0},
+		{"for over a loaded TOML table: the file's order (Zola's Tera has preserve_order)", "{{ pairs() }}\n", "title=Orc;str=16;dex=12;\n", "", 0},
 		{"break and continue", "{{ brk(items=[1, 2, 5, 3, 7]) }}\n", "15\n", "", 0},
 		{"set in a loop, set_global", "{{ sets(items=[1, 2, 3]) }}\n", "6 -\n", "", 0},
 		{"load_data toml", "{{ toml() }}\n", "Orc: 16/12\n", "", 0},
@@ -108,7 +110,7 @@ func TestTeraShortcodes(t *testing.T) {
 		{"rolltable: array, length, slugify, nth, a Markdown cell", "{{ rolltable(name=\"Wild Magic\", results=[\"*Fire*\", \"Ice\"]) }}\n{{ rolltable(name=\"B\", results=[\"x\"]) }}\n",
 			"<table id=\"t-wild-magic-1\" data-die=\"2\">\n<tr><td>1</td><td>\n\n*Fire*\n\n</td></tr>\n<tr><td>2</td><td>\n\nIce\n\n</td></tr>\n</table>\n<table id=\"t-b-2\" data-die=\"1\">\n<tr><td>1</td><td>\n\nx\n\n</td></tr>\n</table>\n", "", 0},
 		{"a loop bounded", "{{ forever() }}\n", "\n", "templates/shortcodes/forever.html:1 has loops of more than 100000 steps", 1},
-		{"a tag sitegen does not run", "{{ macro() }}\n", "\n", "templates/shortcodes/macro.html:2 has the tag {% import %}", 1},
+		{"a function sitegen does not run", "{{ macro() }}\n", "\n", "templates/shortcodes/macro.html:2 has the function now()", 1},
 		{"get_url of a static file", "{{ image(path=\"teams/hab/launch.jpg\", desc=\"Launch\") }}\n", "<img src=\"/teams/hab/launch.jpg\" alt=\"Launch\"/>\n", "", 0},
 		{"get_url of a page: warned", "{{ link() }}\n", "\n", "templates/shortcodes/link.html:1 has get_url() of a page", 1},
 		{"page.title, which sitegen does not give", "{{ page() }}\n", "\n", "templates/shortcodes/page.html:1 has page.title, which sitegen does not give shortcodes", 1},
@@ -143,6 +145,10 @@ func FuzzTera(f *testing.F) {
 	for _, s := range []string{
 		"{% for x in items %}{{ loop.index }}{% endfor %}",
 		"{% set a = [1, 2] | slice(end=-1) %}{{ a | join(sep=\",\") }}",
+		"{% import \"m.html\" as m %}{{ m::x(a=1) }}{% include \"i.html\" ignore missing %}",
+		"{% extends \"b.html\" %}{% block a %}{{ super() }}{% endblock a %}",
+		"{% filter upper %}{{ items | sort | unique | join(sep=\",\") }}{% endfilter %}",
+		"{% macro x(a=1) %}{{ self::x(a=a) }}{% endmacro %}",
 		"{% if a is defined and not b %}{{ a | default(value=1) | truncate(length=2) }}{% elif c %}x{% else %}y{% endif %}",
 		"{%- raw -%}{{ x }}{% endraw %}{# c #}{{ -1 + 2 * 3 / 4 % 5 ~ \"s\" }}",
 		"{{ load_data(path=\"a.csv\") }}{{ range(end=3) }}{{ page.relative_path }}",
@@ -152,6 +158,45 @@ func FuzzTera(f *testing.F) {
 	read := func(string) ([]byte, error) { return []byte("a,b\n1,2\n"), nil }
 	f.Fuzz(func(t *testing.T, tmpl string) {
 		args := map[string]any{"items": []any{int64(1), "x"}, "a": "b"}
-		renderShortcode([]byte(tmpl), false, args, "content/a.md", "body", true, read, nil)
+		renderShortcode("templates/shortcodes/f.html", []byte(tmpl), false, args, "content/a.md", "body", true, read, &siteInfo{trans: map[string]map[string]string{"en": {"info": "Info"}}, defLang: "en"})
 	})
+}
+
+// TestTeraTrans checks Zola's trans() in a shortcode, with the
+// translations read from config.toml as Zola reads them (multilingual.md:
+// "[languages.fr.translations] … translations for the default language
+// are not prefixed by languages.code: [translations]"; overview.md:
+// "trans(key="title", lang="fr")"), in the AOSC wiki's card shortcode
+// form: trans(key=type, lang=lang).
+func TestTeraTrans(t *testing.T) {
+	var cfg map[string]any
+	if _, err := toml.Decode("[translations]\ninfo = \"Info\"\n[languages.en.translations]\nwarning = \"Warning\"\ninfo = \"ignored\"\n[languages.zh.translations]\ninfo = \"信息\"\n", &cfg); err != nil {
+		t.Fatal(err)
+	}
+	site := &siteInfo{trans: translations(cfg, "en"), defLang: "en", lang: func(f string) string {
+		if strings.HasSuffix(f, ".zh.md") {
+			return "zh"
+		}
+		return "en"
+	}}
+	read := func(f string) ([]byte, error) {
+		if f == "templates/shortcodes/card.html" {
+			return []byte(`<b>{{ trans(key=type, lang=lang) }}</b>{{ trans(key="info") }}`), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tt := range []struct{ file, src, want, warn string }{
+		{"content/a.md", "{{ card(type=\"info\") }}\n", "<b>Info</b>Info\n", ""},
+		{"content/a.md", "{{ card(type=\"warning\") }}\n", "<b>Warning</b>Info\n", ""},
+		{"content/a.zh.md", "{{ card(type=\"info\") }}\n", "<b>信息</b>Info\n", ""},
+		{"content/a.zh.md", "{{ card(type=\"warning\") }}\n", "\n", `templates/shortcodes/card.html:1 has trans(key="warning", lang="zh"): config.toml has no such translation`},
+	} {
+		x := expandWith(tt.file, []byte(tt.src), read, site)
+		if string(x.Src) != tt.want {
+			t.Errorf("%s %s: got %q, want %q", tt.file, tt.src, x.Src, tt.want)
+		}
+		if tt.warn == "" && len(x.Problems) > 0 || tt.warn != "" && (len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn)) {
+			t.Errorf("%s %s: warnings %+v, want %q", tt.file, tt.src, x.Problems, tt.warn)
+		}
+	}
 }

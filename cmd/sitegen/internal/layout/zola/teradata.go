@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-	"gopkg.in/yaml.v3"
 )
 
 // teraMaxData is the most bytes load_data reads of one file.
@@ -53,6 +52,24 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 			u += "/"
 		}
 		return u, nil
+	case "trans":
+		// Zola: "Gets the translation of the given key, for the
+		// default_language, the language given or the active language:
+		// trans(key="title"), trans(key="title", lang="fr")". A key the
+		// settings do not translate is an error in Zola's build too.
+		k, ok := args["key"].(string)
+		if !ok {
+			return nil, &teraErr{line, "trans() without a key"}
+		}
+		lang := r.defLang
+		if l, given := args["lang"]; given {
+			lang = toStr(l)
+		}
+		t, ok := r.trans[lang][k]
+		if !ok {
+			return nil, &teraErr{line, fmt.Sprintf("trans(key=%q, lang=%q): config.toml has no such translation", k, lang)}
+		}
+		return t, nil
 	case "range":
 		// Tera: "range(end=5), range(start=1, end=5), range(end=10,
 		// step_by=2)": the integers from start (0) up to end, not included.
@@ -153,18 +170,20 @@ func parseData(data, file, format string, line int) (any, error) {
 	switch strings.ToLower(format) {
 	case "toml":
 		var m map[string]any
-		if _, err := toml.Decode(data, &m); err != nil {
+		md, err := toml.Decode(data, &m)
+		if err != nil {
 			return nil, bad(err)
 		}
+		tomlOrder(m, md)
 		v = m
 	case "json":
-		d := json.NewDecoder(strings.NewReader(data))
-		d.UseNumber()
-		if err := d.Decode(&v); err != nil {
+		var err error
+		if v, err = jsonOrdered(data); err != nil {
 			return nil, bad(err)
 		}
 	case "yaml", "yml":
-		if err := yaml.Unmarshal([]byte(data), &v); err != nil {
+		var err error
+		if v, err = yamlOrdered(data); err != nil {
 			return nil, bad(err)
 		}
 	case "csv":
@@ -200,7 +219,9 @@ func normalize(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, x := range v {
-			v[k] = normalize(x)
+			if k != teraKeyOrder {
+				v[k] = normalize(x)
+			}
 		}
 		return v
 	case map[any]any:

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -57,6 +56,16 @@ type teraRun struct {
 	steps   int
 	size    int
 	out     []piece
+
+	tmpls   map[string]tmpl      // templates read, by name
+	theme   string               // config.toml's theme: its templates/ after the site's
+	ns      map[string]string    // macro namespaces: name → template
+	chain   []map[string][]tNode // blocks of the extends chain, child first
+	cur     []blockRef           // blocks being rendered
+	depth   int                  // macro calls and includes under way
+	errFile string               // the template an error happened in, when not the top one
+	trans   map[string]map[string]string
+	defLang string
 }
 
 // errBreak and errContinue carry {% break %} and {% continue %} to their loop.
@@ -131,6 +140,16 @@ func (r *teraRun) node(n tNode) error {
 		}
 	case tFor:
 		return r.loop(n)
+	case tInclude:
+		return r.include(n)
+	case tBlock:
+		return r.block(n)
+	case tFilterSec:
+		return r.filterSection(n)
+	case tMacro, tImport, tExtends:
+		// Macros are called by name, imports read before the run, and
+		// extends followed by render.
+		return nil
 	case tBreak:
 		return errBreak
 	case tContinue:
@@ -173,12 +192,7 @@ func (r *teraRun) loop(n tFor) error {
 			items = append(items, kv{nil, v})
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range mapKeys(c) {
 			items = append(items, kv{k, c[k]})
 		}
 	case string:
@@ -302,7 +316,12 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 			args[k] = v
 		}
 		return applyFilter(e.name, x, args, line)
+	case eMacro:
+		return r.callMacro(e, line)
 	case eCall:
+		if e.name == "super" && len(e.args) == 0 {
+			return r.super(line)
+		}
 		args := map[string]any{}
 		for k, a := range e.args {
 			v, err := r.eval(a, line)
@@ -362,7 +381,7 @@ func (r *teraRun) binary(e eBin, line int) (any, error) {
 			return false, nil
 		case map[string]any:
 			_, ok := c[toStr(l)]
-			return ok, nil
+			return ok && toStr(l) != teraKeyOrder, nil
 		}
 		return nil, &teraErr{line, "in on a " + typeName(rv)}
 	}
@@ -485,7 +504,7 @@ func firstOr(a []any) any {
 func member(x any, name string) any {
 	switch c := x.(type) {
 	case map[string]any:
-		if v, ok := c[name]; ok {
+		if v, ok := c[name]; ok && name != teraKeyOrder {
 			return v
 		}
 	case []any:
@@ -520,7 +539,7 @@ func truthy(v any) bool {
 	case []any:
 		return len(v) > 0
 	case map[string]any:
-		return len(v) > 0
+		return mapLen(v) > 0
 	}
 	return true
 }
@@ -591,16 +610,15 @@ func toStr(v any) string {
 	case int64, float64:
 		return formatNum(v)
 	case []any:
+		// Tera (src/context.rs, Render for Value): "[" the items
+		// rendered ", " "]"; an object "[object]".
 		parts := make([]string, len(v))
 		for i, x := range v {
 			parts[i] = toStr(x)
-			if _, ok := x.(string); ok {
-				parts[i] = strconv.Quote(parts[i])
-			}
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		return fmt.Sprint(v)
+		return "[object]"
 	}
 	return fmt.Sprint(v)
 }
@@ -732,7 +750,7 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 		case []any:
 			return int64(len(c)), nil
 		case map[string]any:
-			return int64(len(c)), nil
+			return int64(mapLen(c)), nil
 		}
 		return int64(utf8.RuneCountInString(plainStr(x))), nil
 	case "first", "last":
@@ -862,7 +880,7 @@ func applyFilter(name string, x any, args map[string]any, line int) (any, error)
 	case "date":
 		return teraDate(x, sArg("format", "%Y-%m-%d"), line)
 	}
-	return nil, &teraErr{line, "the filter " + name}
+	return moreFilters(name, x, args, line)
 }
 
 // jsonValue is v as encoding/json writes it: the template's own types
@@ -882,11 +900,11 @@ func jsonValue(v any) any {
 		}
 		return l
 	case map[string]any:
-		m := make(map[string]any, len(v))
-		for k, x := range v {
-			m[k] = jsonValue(x)
+		o := orderedJSON{keys: mapKeys(v), vals: make(map[string]any, len(v))}
+		for _, k := range o.keys {
+			o.vals[k] = jsonValue(v[k])
 		}
-		return m
+		return o
 	}
 	return v
 }

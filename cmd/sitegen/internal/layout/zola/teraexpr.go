@@ -352,8 +352,15 @@ func (p *exprParser) primary() (tExpr, error) {
 		case "false", "False":
 			return eLit{false}, nil
 		}
-		if p.peek('o', "::") {
-			return nil, &teraErr{p.line, "the macro call in " + p.src}
+		if p.eat('o', "::") {
+			// Tera: "{{ macros::input(label="Name", type="text") }}".
+			if p.i >= len(p.toks) || p.toks[p.i].kind != 'i' || !(p.i+1 < len(p.toks) && p.toks[p.i+1].kind == 'o' && p.toks[p.i+1].s == "(") {
+				return nil, p.bad()
+			}
+			name := p.toks[p.i].s
+			p.i++
+			args, err := p.kwargs()
+			return eMacro{t.s, name, args}, err
 		}
 		if p.peek('o', "(") {
 			args, err := p.kwargs()

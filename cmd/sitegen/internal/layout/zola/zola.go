@@ -156,7 +156,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, k)
 		}
 	}
-	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}}
+	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}, trans: translations(m, lang), theme: l.Str(m, "theme")}
 	l.Rules = r // URLs and order (order.go)
 	if to, _ := r.secs.of("")["redirect_to"].(string); to != "" {
 		// The home section redirects (mage-iceland's redirect_to =
@@ -214,6 +214,30 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// then name, and dedup_by keeps the first).
 		l.TagTitle = func(written []string) string { return slices.Min(written) }
 	}
+	// A translation's terms are its language's: Zola's [languages.fr]
+	// "taxonomies = [{name = "tags"}, …]" (multilingual.md), a taxonomy
+	// of another language than the default at /fr/tags/ (TaxonomyConfig
+	// lang; taxonomies.md: "lang: only set this if you are making a
+	// multilingual site"); a language that declares no tags taxonomy
+	// has no tag pages.
+	if len(langs) > 0 {
+		groups := map[string]*layout.Tags{}
+		ls, _ := m["languages"].(map[string]any)
+		for _, code := range langs {
+			lm, _ := ls[code].(map[string]any)
+			g := &layout.Tags{}
+			if slices.Contains(taxonomies(lm), "tags") {
+				mode := slugMode(m, "taxonomies")
+				g = &layout.Tags{URL: "/" + code + "/tags/", Slug: func(t string) string { return Slugify(t, mode) },
+					Title: func(name string, _ int) string { return name }, Unlisted: true}
+			}
+			groups[code] = g
+		}
+		l.Tags = func(rel string) *layout.Tags {
+			_, code := r.language(strings.TrimSuffix(path.Base(rel), ".md"))
+			return groups[code]
+		}
+	}
 	return l, nil
 }
 
@@ -243,6 +267,41 @@ func languages(m map[string]any, def string) []string {
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// translations are the settings' translation strings by language and
+// key, as Zola's trans() reads them
+// (https://www.getzola.org/documentation/content/multilingual/): "[languages.fr.translations]
+// summary = "Mon blog" … translations for the default language are not
+// prefixed by languages.code: [translations]". A [languages.DEFAULT]
+// section's translations are merged with the base ones (Zola's
+// Config::add_default_language merges both, with a warning), the base's
+// kept where both give a key.
+func translations(m map[string]any, def string) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	add := func(code string, t any) {
+		tm, _ := t.(map[string]any)
+		for k, v := range tm {
+			s, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if out[code] == nil {
+				out[code] = map[string]string{}
+			}
+			if _, had := out[code][k]; !had {
+				out[code][k] = s
+			}
+		}
+	}
+	add(def, m["translations"])
+	ls, _ := m["languages"].(map[string]any)
+	for code, o := range ls {
+		if om, ok := o.(map[string]any); ok {
+			add(code, om["translations"])
+		}
+	}
 	return out
 }
 
@@ -352,6 +411,11 @@ type rules struct {
 	secs         *sections
 	redir        redirects
 	home         string // the page the home section redirects to, the home page; "" for none
+	// trans are the settings' translations, by language code and key
+	// (Zola's trans()).
+	trans map[string]map[string]string
+	// theme is the settings' theme (its templates come after the site's).
+	theme string
 }
 
 // language splits the name of a Markdown file (without .md) into its stem

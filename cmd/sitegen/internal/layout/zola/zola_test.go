@@ -636,7 +636,7 @@ func TestShortcodeTemplates(t *testing.T) {
 		"templates/shortcodes/raw.html":    "<b>{{ body | safe }}</b>",
 		"templates/shortcodes/adm.html":    "<div class=\"adm {% if class %}{{ class }}{% else %}plain{% endif %}\">{% if title %}<b>{{ title }}</b>{% endif %}</div>",
 		"templates/shortcodes/nested.html": "{% if a %}{% if b %}x{% endif %}{% endif %}",
-		"templates/shortcodes/upper.html":  "{{ t | filesizeformat }}",
+		"templates/shortcodes/upper.html":  "{{ t | rot13 }}",
 		// Nooberieno/DnD-Homebrew's spell_header.html, in short.
 		"templates/shortcodes/slots.html": "<th colspan={{space}}></th>\n{% if progress == \"full\" %}\n<th>9</th>\n{% elif progress == \"1/2\" %}\n<th>5</th>\n{% else %}\n<th>3</th>\n{% endif %}",
 		"templates/shortcodes/neg.html":   "{% if not title %}untitled{% elif n != 2 %}{{ title }}{% endif %}",
@@ -661,7 +661,7 @@ func TestShortcodeTemplates(t *testing.T) {
 		{"a loop over a number: warned at the template's line", "\n{{ loop(items=1) }}\n", "\n\n", "templates/shortcodes/loop.html:2 has {% for %} over a number", 2},
 		{"a function sitegen does not run", "{{ url(p=\"a\") }}\n", "\n", "templates/shortcodes/url.html:1 has the function get_taxonomy_url()", 1},
 		{"a value not given", "{{ missing() }}\n", "\n", "{{ nope }}, a value the call does not give", 1},
-		{"a filter sitegen does not run", "{{ upper(t=\"a\") }}\n", "\n", "the filter filesizeformat", 1},
+		{"a filter sitegen does not run", "{{ upper(t=\"a\") }}\n", "\n", "the filter rot13", 1},
 		{"if on an argument given", "{{ adm(class=\"warn\", title=\"T\") }}\n", "<div class=\"adm warn\"><b>T</b></div>\n", "", 0},
 		{"if on an argument not given: else", "{{ adm() }}\n", "<div class=\"adm plain\"></div>\n", "", 0},
 		{"nested ifs, inner first", "{{ nested(a=1, b=true) }} {{ nested(a=1) }}\n", "x \n", "", 0},

@@ -95,12 +95,12 @@ func (s *Site) buildTags() {
 	paths := map[named]string{} // tag name -> its page's site path, "" for none: a name is checked once
 	written := s.writtenTags()
 	for _, p := range s.Pages {
-		if p.Unlisted != "" {
-			continue // published, but in no list
-		}
 		var g *layout.Tags
 		if s.Lay.Tags != nil {
 			g = s.Lay.Tags(p.Rel)
+		}
+		if p.Unlisted != "" && (g == nil || !g.Unlisted) {
+			continue // published, but in no list
 		}
 		if g != nil && g.URL == "" {
 			continue // the tool makes no tag pages of this page (layout.Layout.Tags)
