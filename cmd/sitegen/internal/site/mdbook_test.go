@@ -850,3 +850,51 @@ func TestMdBookRedirect(t *testing.T) {
 		t.Errorf("no warning %s:\n%s", want, w)
 	}
 }
+
+// TestMdBookPagerFirstChapter: the first chapter has a next chapter and is
+// the second chapter's previous one, as every chapter is. mdBook's HTML
+// renderer walks every chapter with a file, the first too: "let previous =
+// (i != 0).then(|| chapter_trees[i - 1].chapter); let next = (i !=
+// chapter_trees.len() - 1).then(|| chapter_trees[i + 1].chapter)", and
+// writes the first again as index.html with the same data ("if
+// prev_ch.is_none() { … index.html }", hbs_renderer.rs, rust-lang/mdBook
+// 641d06ab); the link's text is the chapter's SUMMARY.md label
+// ("title": ch.name). Danieljb5/Babylon-Wiki's committed mdBook output
+// (a prefix chapter, then a part): index.html's next is Lore.html, whose
+// previous is HomePage.html; sitegen showed neither.
+func TestMdBookPagerFirstChapter(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":       "[book]\ntitle = \"Six Sides\"\n",
+		"src/SUMMARY.md":  "[Home Page](HomePage.md)\n\n# Lore\n\n- [Lore](Lore.md)\n- [Draft]()\n- [Music](Music.md)\n",
+		"src/HomePage.md": "# Welcome\n",
+		"src/Lore.md":     "# The lore\n",
+		"src/Music.md":    "# Music\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	link := func(page, rel string) string {
+		m := regexp.MustCompile(`(?s)<a[^>]*rel="` + rel + `"[^>]*>.*?</a>`).FindString(out[page])
+		href := regexp.MustCompile(`href="([^"]*)"`).FindStringSubmatch(m)
+		if href == nil {
+			return ""
+		}
+		return href[1] + " " + strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m, " ")), " ")
+	}
+	for _, tt := range []struct {
+		page, rel, want string
+	}{
+		{"index.html", "prev", ""},
+		{"index.html", "next", "/Lore.html Next Lore"},
+		{"Lore.html", "prev", "/ Previous Home Page"},
+		{"Lore.html", "next", "/Music.html Next Music"},
+		{"Music.html", "prev", "/Lore.html Previous Lore"},
+		{"Music.html", "next", ""},
+	} {
+		if got := link(tt.page, tt.rel); got != tt.want {
+			t.Errorf("%s rel=%s: %q, want %q", tt.page, tt.rel, got, tt.want)
+		}
+	}
+}

@@ -26,7 +26,9 @@
 //     as its folder's index.html (/People/), as mdBook writes them
 //     (chapterFile); the first chapter is also the book's index.html
 //     (its own file, X.html or a folder's X/index.html, a redirect
-//     there when it is not the root's README.md).
+//     there when it is not the root's README.md). Previous and next
+//     follow the chapters with a file in SUMMARY.md's order, the first
+//     chapter included (index.html's next is the second chapter).
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
 //     src/. A link to a folder ("artists", "../rules/") or to a file
@@ -114,7 +116,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
 		NavOnly: true, HTMLLinks: true, FileLinks: true,
-		KeepCase: true, Segment: keepName, FileURL: chapterFile,
+		// The first chapter is in the pager's chain like any other: "let
+		// previous = (i != 0).then(|| chapter_trees[i - 1].chapter)"
+		// over every chapter with a file (hbs_renderer.rs).
+		HomeInNav: true,
+		KeepCase:  true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
 		LastUpdated: layout.UpdatedBy(false)}
 	l.Markup.Slug = NormalizeID
