@@ -898,3 +898,45 @@ func TestMdBookPagerFirstChapter(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookAlertsImageSize: two preprocessors of MinBZK/max-regel-book.
+// mdbook-alerts ("mdBook preprocessor to add GitHub Flavored Markdown's
+// Alerts to your book like: > [!NOTE]", its README) writes the syntax
+// mdBook renders itself ("Admonitions … It is written as a blockquote
+// with a special tag on the first line", guide/src/format/markdown.md):
+// a callout, and no warning that it is not run. mdbook-image-size's
+// "![the alt](path "the title" =500x400)" is "<p><img src alt title
+// width height></p>", " center" after the size centring it (its README):
+// the image at its size, its address resolved from the chapter as a
+// browser resolves it, not the Markdown printed as text.
+func TestMdBookAlertsImageSize(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":          "[book]\ntitle = \"Rules\"\n\n[preprocessor.alerts]\n\n[preprocessor.image-size]\ncommand = \"mdbook-image-size\"\n",
+		"src/SUMMARY.md":     "- [Facts](facts/facts.md)\n",
+		"src/facts/facts.md": "# Facts\n\n> [!NOTE]\n> A fact is true.\n\n![A term](../img/term.svg =x150 center)\n",
+		"src/img/term.svg":   "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	page := out["index.html"]
+	for _, want := range []string{
+		`class="callout callout-note"`,
+		`<p style="text-align: center"><img src="/img/term.svg" alt="A term" height="150"></p>`, // the style as the raw-HTML filter writes it
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "=x150") {
+		t.Errorf("the image's size syntax is printed as text")
+	}
+	for _, w := range diagStrings(res.WarningList) {
+		if strings.Contains(w, "alerts") || strings.Contains(w, "image-size") {
+			t.Errorf("warning %q", w)
+		}
+	}
+}

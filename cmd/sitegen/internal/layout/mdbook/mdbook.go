@@ -68,7 +68,9 @@
 // the file with its [[#key]] filled; mdbook-emojicodes' :name: is the
 // emoji; mdbook-embedify's {% embed app … %} is a link to what its frame
 // would show (sitegen publishes no third-party frame), its include app
-// applied; mdbook-katex's formulas are marked as math. They run in
+// applied; mdbook-katex's formulas are marked as math; mdbook-image-size's
+// ![alt](src =WxH center) is the image at that size; mdbook-alerts'
+// > [!NOTE] blocks are callouts, as mdBook's own admonitions. They run in
 // mdBook's order (before and after, else by name, runOrder): each reads
 // the text of those that ran before it, not of those that run after. Any other
 // (mdbook-mermaid, mdbook-toc, …) is a warning at its book.toml line, and
