@@ -149,6 +149,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = u
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
+	noteHTML(dir, l, html)
 	if on, _ := html["mathjax-support"].(bool); on {
 		// "Inline equations are delimited by \\( and \\). Block equations
 		// are delimited by \\[ and \\]"
@@ -425,4 +426,64 @@ func NormalizeID(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// themeFiles are the files of a theme folder mdBook reads over its own
+// (mdbook-html theme/mod.rs, Theme::new).
+var themeFiles = []string{"index.hbs", "head.hbs", "redirect.hbs", "header.hbs", "toc.js.hbs", "toc.html.hbs",
+	"book.js", "css/chrome.css", "css/general.css", "css/print.css", "css/variables.css",
+	"highlight.js", "clipboard.min.js", "highlight.css", "tomorrow-night.css", "ayu-highlight.css"}
+
+// noteHTML names in a note each setting of [output.html] (html) that
+// changes mdBook's own page and that sitegen's page does not take:
+// "additional-css: … a set of stylesheets that will be loaded after the
+// default ones", "additional-js: … a set of JavaScript files",
+// "git-repository-url: … an icon link will be output in the menu bar",
+// "edit-url-template: … shows a "Suggest an edit" button", and "theme: …
+// mdBook will selectively overwrite the theme files with the ones found
+// in the specified folder"
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html),
+// the book's theme/ when it is unset (HtmlConfig::theme_dir). As MkDocs'
+// extra_css: sitegen's pages keep their own style sheet and carry no
+// author script; the files are not published from outside the source
+// folder.
+func noteHTML(dir string, l *layout.Layout, html map[string]any) {
+	for _, k := range []struct{ key, why string }{
+		{"additional-css", "the pages use sitegen's own style sheet"},
+		{"additional-js", "sitegen's pages carry no author script"},
+	} {
+		list, _ := html[k.key].([]any)
+		var files []string
+		for _, v := range list {
+			if s, ok := v.(string); ok && s != "" {
+				files = append(files, s)
+			}
+		}
+		if len(files) > 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: output.html.%s %s not applied: %s", ConfigFile, k.key, strings.Join(files, ", "), k.why))
+		}
+	}
+	if l.Str(html, "git-repository-url") != "" {
+		l.Notes = append(l.Notes, ConfigFile+": output.html.git-repository-url not shown: sitegen's page has no repository link in its menu bar")
+	}
+	if l.Str(html, "edit-url-template") != "" {
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.edit-url-template not shown: sitegen's pages have no "Suggest an edit" link from mdBook's settings (site.toml's editURL makes one)`)
+	}
+	theme := "theme"
+	if t := l.Str(html, "theme"); t != "" {
+		theme = path.Clean(strings.ReplaceAll(t, `\`, "/"))
+	}
+	if theme == ".." || strings.HasPrefix(theme, "../") || path.IsAbs(theme) {
+		return // outside the book: not read
+	}
+	var found []string
+	for _, f := range themeFiles {
+		if layout.Exists(dir, path.Join(theme, f), false) {
+			found = append(found, f)
+		}
+	}
+	if len(found) > 0 {
+		slices.Sort(found)
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: the theme folder %s/ (%s) not applied: the pages are sitegen's own", ConfigFile, theme, strings.Join(found, ", ")))
+	}
 }
