@@ -925,7 +925,7 @@ func TestMdBookAlertsImageSize(t *testing.T) {
 	page := out["index.html"]
 	for _, want := range []string{
 		`class="callout callout-note"`,
-		`<p style="text-align: center"><img src="/img/term.svg" alt="A term" height="150"></p>`, // the style as the raw-HTML filter writes it
+		`<p style="text-align: center"><img src="/img/term.svg" alt="A term" height="150" style="height: 150px"></p>`, // the style as the raw-HTML filter writes it
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %s", want)

@@ -459,7 +459,8 @@ var imageSizeRE = regexp.MustCompile(`!\[([^\]\n]*)\]\((\S+)[ \t]+(?:"([^"\n]*)"
 // imageSize writes each image of text that gives a size (width, height
 // or both) as mdbook-image-size does: "<p><img src alt title width
 // height></p>", the paragraph aligned by a " center" or " right" after
-// the size ("left is default"). An image in a code block or code span,
+// the size ("left is default"); a height given alone is kept by a style
+// too. An image in a code block or code span,
 // or one that gives neither side, stays as written.
 func imageSize(text string) string {
 	if !strings.Contains(text, "![") {
@@ -481,6 +482,12 @@ func imageSize(text string) string {
 			if a[1] != "" {
 				b.WriteString(" " + a[0] + `="` + html.EscapeString(a[1]) + `"`)
 			}
+		}
+		if width == "" {
+			// sitegen's style sheet sizes a page's images by their width
+			// ("height: auto", so that a wide one shrinks in proportion),
+			// which would undo a height given alone.
+			b.WriteString(` style="height:` + height + `px"`)
 		}
 		b.WriteString("></p>")
 		return b.String()
