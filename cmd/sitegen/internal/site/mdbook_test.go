@@ -940,3 +940,42 @@ func TestMdBookAlertsImageSize(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookNotFoundText: a book without src/404.md gets mdBook's own
+// 404 text, "# Document not found (404)\n\nThis URL is invalid, sorry.
+// Please use the navigation bar or search to continue." (hbs_renderer.rs
+// render_404, rust-lang/mdBook 641d06ab), its sentence under sitegen's
+// heading; its <title> stays "Page not found - <book title>", as
+// render_404's ("Page not found" + " - " + book_title). A book with a
+// 404.md shows that page.
+func TestMdBookNotFoundText(t *testing.T) {
+	for _, tt := range []struct {
+		name, notFound, want string
+	}{
+		{"default", "", "This URL is invalid, sorry. Please use the navigation bar or search to continue."},
+		{"404.md", "# Lost\n\nNo such rule.\n", "No such rule."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"book.toml":      "[book]\ntitle = \"Six Sides\"\n",
+				"src/SUMMARY.md": "- [A](a.md)\n",
+				"src/a.md":       "# A\n",
+			}
+			if tt.notFound != "" {
+				files["src/404.md"] = tt.notFound
+			}
+			sitetest.WriteFiles(t, dir, files)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			page := readTree(t, dir+"/public")["404.html"]
+			if !strings.Contains(page, tt.want) {
+				t.Errorf("404.html lacks %q", tt.want)
+			}
+			if tt.notFound == "" && !strings.Contains(page, "<title>Page not found - Six Sides</title>") {
+				t.Errorf("404.html <title>: %q", regexp.MustCompile(`<title>.*?</title>`).FindString(page))
+			}
+		})
+	}
+}

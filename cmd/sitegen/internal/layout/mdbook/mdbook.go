@@ -124,7 +124,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 		HomeInNav: true,
 		KeepCase:  true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
-		LastUpdated: layout.UpdatedBy(false)}
+		LastUpdated: layout.UpdatedBy(false),
+		// Its 404 page without a src/404.md: "# Document not found
+		// (404)\n\nThis URL is invalid, sorry. Please use the navigation
+		// bar or search to continue." (hbs_renderer.rs render_404), in
+		// English whatever the book's language; its <title> "Page not
+		// found - " and the book's title, as sitegen's.
+		NotFoundText: "This URL is invalid, sorry. Please use the navigation bar or search to continue."}
 	l.Markup.Slug = NormalizeID
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
