@@ -52,7 +52,10 @@
 //     no-section-label (the sidebar without chapter numbers) and
 //     redirect (a redirect page to a chapter, readRedirects); a
 //     build without --dest writes to [build] build-dir (default book/), as
-//     mdbook build does.
+//     mdbook build does. The 404 page is src/404.md, else mdBook's own
+//     sentence ([output.html] input-404 is not read); additional-css and
+//     -js, git-repository-url, edit-url-template and a theme folder are
+//     named in a note, not applied (noteHTML).
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
 //     (mdBook creates it, "# Label"; sitegen publishes that empty chapter
 //     with a warning, writing nothing into the source; with [build]
