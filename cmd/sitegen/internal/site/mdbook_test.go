@@ -850,3 +850,132 @@ func TestMdBookRedirect(t *testing.T) {
 		t.Errorf("no warning %s:\n%s", want, w)
 	}
 }
+
+// TestMdBookPagerFirstChapter: the first chapter has a next chapter and is
+// the second chapter's previous one, as every chapter is. mdBook's HTML
+// renderer walks every chapter with a file, the first too: "let previous =
+// (i != 0).then(|| chapter_trees[i - 1].chapter); let next = (i !=
+// chapter_trees.len() - 1).then(|| chapter_trees[i + 1].chapter)", and
+// writes the first again as index.html with the same data ("if
+// prev_ch.is_none() { … index.html }", hbs_renderer.rs, rust-lang/mdBook
+// 641d06ab); the link's text is the chapter's SUMMARY.md label
+// ("title": ch.name). Danieljb5/Babylon-Wiki's committed mdBook output
+// (a prefix chapter, then a part): index.html's next is Lore.html, whose
+// previous is HomePage.html; sitegen showed neither.
+func TestMdBookPagerFirstChapter(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":       "[book]\ntitle = \"Six Sides\"\n",
+		"src/SUMMARY.md":  "[Home Page](HomePage.md)\n\n# Lore\n\n- [Lore](Lore.md)\n- [Draft]()\n- [Music](Music.md)\n",
+		"src/HomePage.md": "# Welcome\n",
+		"src/Lore.md":     "# The lore\n",
+		"src/Music.md":    "# Music\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	link := func(page, rel string) string {
+		m := regexp.MustCompile(`(?s)<a[^>]*rel="` + rel + `"[^>]*>.*?</a>`).FindString(out[page])
+		href := regexp.MustCompile(`href="([^"]*)"`).FindStringSubmatch(m)
+		if href == nil {
+			return ""
+		}
+		return href[1] + " " + strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m, " ")), " ")
+	}
+	for _, tt := range []struct {
+		page, rel, want string
+	}{
+		{"index.html", "prev", ""},
+		{"index.html", "next", "/Lore.html Next Lore"},
+		{"Lore.html", "prev", "/ Previous Home Page"},
+		{"Lore.html", "next", "/Music.html Next Music"},
+		{"Music.html", "prev", "/Lore.html Previous Lore"},
+		{"Music.html", "next", ""},
+	} {
+		if got := link(tt.page, tt.rel); got != tt.want {
+			t.Errorf("%s rel=%s: %q, want %q", tt.page, tt.rel, got, tt.want)
+		}
+	}
+}
+
+// TestMdBookAlertsImageSize: two preprocessors of MinBZK/max-regel-book.
+// mdbook-alerts ("mdBook preprocessor to add GitHub Flavored Markdown's
+// Alerts to your book like: > [!NOTE]", its README) writes the syntax
+// mdBook renders itself ("Admonitions … It is written as a blockquote
+// with a special tag on the first line", guide/src/format/markdown.md):
+// a callout, and no warning that it is not run. mdbook-image-size's
+// "![the alt](path "the title" =500x400)" is "<p><img src alt title
+// width height></p>", " center" after the size centring it (its README):
+// the image at its size, its address resolved from the chapter as a
+// browser resolves it, not the Markdown printed as text.
+func TestMdBookAlertsImageSize(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":          "[book]\ntitle = \"Rules\"\n\n[preprocessor.alerts]\n\n[preprocessor.image-size]\ncommand = \"mdbook-image-size\"\n",
+		"src/SUMMARY.md":     "- [Facts](facts/facts.md)\n",
+		"src/facts/facts.md": "# Facts\n\n> [!NOTE]\n> A fact is true.\n\n![A term](../img/term.svg =x150 center)\n",
+		"src/img/term.svg":   "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	page := out["index.html"]
+	for _, want := range []string{
+		`class="callout callout-note"`,
+		`<p style="text-align: center"><img src="/img/term.svg" alt="A term" height="150" style="height: 150px"></p>`, // the style as the raw-HTML filter writes it
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "=x150") {
+		t.Errorf("the image's size syntax is printed as text")
+	}
+	for _, w := range diagStrings(res.WarningList) {
+		if strings.Contains(w, "alerts") || strings.Contains(w, "image-size") {
+			t.Errorf("warning %q", w)
+		}
+	}
+}
+
+// TestMdBookNotFoundText: a book without src/404.md gets mdBook's own
+// 404 text, "# Document not found (404)\n\nThis URL is invalid, sorry.
+// Please use the navigation bar or search to continue." (hbs_renderer.rs
+// render_404, rust-lang/mdBook 641d06ab), its sentence under sitegen's
+// heading; its <title> stays "Page not found - <book title>", as
+// render_404's ("Page not found" + " - " + book_title). A book with a
+// 404.md shows that page.
+func TestMdBookNotFoundText(t *testing.T) {
+	for _, tt := range []struct {
+		name, notFound, want string
+	}{
+		{"default", "", "This URL is invalid, sorry. Please use the navigation bar or search to continue."},
+		{"404.md", "# Lost\n\nNo such rule.\n", "No such rule."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"book.toml":      "[book]\ntitle = \"Six Sides\"\n",
+				"src/SUMMARY.md": "- [A](a.md)\n",
+				"src/a.md":       "# A\n",
+			}
+			if tt.notFound != "" {
+				files["src/404.md"] = tt.notFound
+			}
+			sitetest.WriteFiles(t, dir, files)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			page := readTree(t, dir+"/public")["404.html"]
+			if !strings.Contains(page, tt.want) {
+				t.Errorf("404.html lacks %q", tt.want)
+			}
+			if tt.notFound == "" && !strings.Contains(page, "<title>Page not found - Six Sides</title>") {
+				t.Errorf("404.html <title>: %q", regexp.MustCompile(`<title>.*?</title>`).FindString(page))
+			}
+		})
+	}
+}

@@ -76,17 +76,18 @@ func Expand(file string, src []byte, read func(file string) ([]byte, error)) lay
 
 // expand is Expand with the plugins pl applied too: their directives
 // ({{#template}}, {% embed %}) in the same pass as mdBook's, so that
-// their lines map back to the chapter's; emoji codes last, on the
-// whole text, as mdbook-emojicodes replaces them in the chapter's.
+// their lines map back to the chapter's; emoji codes and sized images
+// last, on the whole text, as mdbook-emojicodes and mdbook-image-size
+// replace them in the chapter's (x.inline).
 func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte, error)) layout.Expanded {
 	re := linkRE
 	if pl.Embedify {
 		re = linkEmbedRE
 	}
 	if !re.Match(src) {
-		if pl.Emoji {
+		if pl.Emoji || pl.ImageSize {
 			x := &expander{read: read, pl: pl}
-			if out := x.emoji(string(src)); out != string(src) {
+			if out := x.inline(string(src), true, ""); out != string(src) {
 				return layout.Expanded{Src: []byte(out)}
 			}
 		}
@@ -125,11 +126,7 @@ func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte,
 	segs = append(segs, segment{text: text[prev:], line: x.lineOf(prev)})
 	var b strings.Builder
 	for _, s := range segs {
-		if pl.Emoji && (!s.fixed || pl.after("emojicodes", s.from)) {
-			b.WriteString(x.emoji(s.text))
-		} else {
-			b.WriteString(s.text)
-		}
+		b.WriteString(x.inline(s.text, !s.fixed, s.from))
 	}
 	return layout.Expanded{Src: []byte(b.String()), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
 }

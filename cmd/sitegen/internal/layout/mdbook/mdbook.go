@@ -26,7 +26,9 @@
 //     as its folder's index.html (/People/), as mdBook writes them
 //     (chapterFile); the first chapter is also the book's index.html
 //     (its own file, X.html or a folder's X/index.html, a redirect
-//     there when it is not the root's README.md).
+//     there when it is not the root's README.md). Previous and next
+//     follow the chapters with a file in SUMMARY.md's order, the first
+//     chapter included (index.html's next is the second chapter).
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
 //     src/. A link to a folder ("artists", "../rules/") or to a file
@@ -50,7 +52,10 @@
 //     no-section-label (the sidebar without chapter numbers) and
 //     redirect (a redirect page to a chapter, readRedirects); a
 //     build without --dest writes to [build] build-dir (default book/), as
-//     mdbook build does.
+//     mdbook build does. The 404 page is src/404.md, else mdBook's own
+//     sentence ([output.html] input-404 is not read); additional-css and
+//     -js, git-repository-url, edit-url-template and a theme folder are
+//     named in a note, not applied (noteHTML).
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
 //     (mdBook creates it, "# Label"; sitegen publishes that empty chapter
 //     with a warning, writing nothing into the source; with [build]
@@ -66,7 +71,9 @@
 // the file with its [[#key]] filled; mdbook-emojicodes' :name: is the
 // emoji; mdbook-embedify's {% embed app … %} is a link to what its frame
 // would show (sitegen publishes no third-party frame), its include app
-// applied; mdbook-katex's formulas are marked as math. They run in
+// applied; mdbook-katex's formulas are marked as math; mdbook-image-size's
+// ![alt](src =WxH center) is the image at that size; mdbook-alerts'
+// > [!NOTE] blocks are callouts, as mdBook's own admonitions. They run in
 // mdBook's order (before and after, else by name, runOrder): each reads
 // the text of those that ran before it, not of those that run after. Any other
 // (mdbook-mermaid, mdbook-toc, …) is a warning at its book.toml line, and
@@ -114,9 +121,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
 		NavOnly: true, HTMLLinks: true, FileLinks: true,
-		KeepCase: true, Segment: keepName, FileURL: chapterFile,
+		// The first chapter is in the pager's chain like any other: "let
+		// previous = (i != 0).then(|| chapter_trees[i - 1].chapter)"
+		// over every chapter with a file (hbs_renderer.rs).
+		HomeInNav: true,
+		KeepCase:  true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
-		LastUpdated: layout.UpdatedBy(false)}
+		LastUpdated: layout.UpdatedBy(false),
+		// Its 404 page without a src/404.md: "# Document not found
+		// (404)\n\nThis URL is invalid, sorry. Please use the navigation
+		// bar or search to continue." (hbs_renderer.rs render_404), in
+		// English whatever the book's language; its <title> "Page not
+		// found - " and the book's title, as sitegen's.
+		NotFoundText: "This URL is invalid, sorry. Please use the navigation bar or search to continue."}
 	l.Markup.Slug = NormalizeID
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
@@ -141,6 +158,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = u
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
+	noteHTML(dir, l, html)
 	if on, _ := html["mathjax-support"].(bool); on {
 		// "Inline equations are delimited by \\( and \\). Block equations
 		// are delimited by \\[ and \\]"
@@ -417,4 +435,64 @@ func NormalizeID(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// themeFiles are the files of a theme folder mdBook reads over its own
+// (mdbook-html theme/mod.rs, Theme::new).
+var themeFiles = []string{"index.hbs", "head.hbs", "redirect.hbs", "header.hbs", "toc.js.hbs", "toc.html.hbs",
+	"book.js", "css/chrome.css", "css/general.css", "css/print.css", "css/variables.css",
+	"highlight.js", "clipboard.min.js", "highlight.css", "tomorrow-night.css", "ayu-highlight.css"}
+
+// noteHTML names in a note each setting of [output.html] (html) that
+// changes mdBook's own page and that sitegen's page does not take:
+// "additional-css: … a set of stylesheets that will be loaded after the
+// default ones", "additional-js: … a set of JavaScript files",
+// "git-repository-url: … an icon link will be output in the menu bar",
+// "edit-url-template: … shows a "Suggest an edit" button", and "theme: …
+// mdBook will selectively overwrite the theme files with the ones found
+// in the specified folder"
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html),
+// the book's theme/ when it is unset (HtmlConfig::theme_dir). As MkDocs'
+// extra_css: sitegen's pages keep their own style sheet and carry no
+// author script; the files are not published from outside the source
+// folder.
+func noteHTML(dir string, l *layout.Layout, html map[string]any) {
+	for _, k := range []struct{ key, why string }{
+		{"additional-css", "the pages use sitegen's own style sheet"},
+		{"additional-js", "sitegen's pages carry no author script"},
+	} {
+		list, _ := html[k.key].([]any)
+		var files []string
+		for _, v := range list {
+			if s, ok := v.(string); ok && s != "" {
+				files = append(files, s)
+			}
+		}
+		if len(files) > 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: output.html.%s %s not applied: %s", ConfigFile, k.key, strings.Join(files, ", "), k.why))
+		}
+	}
+	if l.Str(html, "git-repository-url") != "" {
+		l.Notes = append(l.Notes, ConfigFile+": output.html.git-repository-url not shown: sitegen's page has no repository link in its menu bar")
+	}
+	if l.Str(html, "edit-url-template") != "" {
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.edit-url-template not shown: sitegen's pages have no "Suggest an edit" link from mdBook's settings (site.toml's editURL makes one)`)
+	}
+	theme := "theme"
+	if t := l.Str(html, "theme"); t != "" {
+		theme = path.Clean(strings.ReplaceAll(t, `\`, "/"))
+	}
+	if theme == ".." || strings.HasPrefix(theme, "../") || path.IsAbs(theme) {
+		return // outside the book: not read
+	}
+	var found []string
+	for _, f := range themeFiles {
+		if layout.Exists(dir, path.Join(theme, f), false) {
+			found = append(found, f)
+		}
+	}
+	if len(found) > 0 {
+		slices.Sort(found)
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: the theme folder %s/ (%s) not applied: the pages are sitegen's own", ConfigFile, theme, strings.Join(found, ", ")))
+	}
 }

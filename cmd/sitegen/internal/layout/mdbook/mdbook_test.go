@@ -273,3 +273,58 @@ func TestDefaultPreprocessorsOff(t *testing.T) {
 		})
 	}
 }
+
+// TestHTMLNotApplied: settings of [output.html] that change mdBook's own
+// page, which sitegen's page does not take, are named in a note rather
+// than ignored in silence (as MkDocs' extra_css is): "additional-css: …
+// a set of stylesheets that will be loaded after the default ones",
+// "additional-js: … a set of JavaScript files", "git-repository-url: …
+// an icon link will be output in the menu bar", "edit-url-template: …
+// shows a "Suggest an edit" button", "theme: … mdBook will selectively
+// overwrite the theme files with the ones found in the specified folder"
+// (guide/src/format/configuration/renderers.md), the folder theme/ when
+// unset (HtmlConfig::theme_dir: "None => root.join("theme")").
+// diwako/stalker_anomalies' wiki has additional-css and theme/index.hbs.
+func TestHTMLNotApplied(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"none", map[string]string{"book.toml": "[output.html]\ndefault-theme = \"rust\"\n"}, nil},
+		{"css, js, repository, edit link", map[string]string{"book.toml": "[output.html]\nadditional-css = [\"./theme/cat.css\", \"x.css\"]\nadditional-js = [\"a.js\"]\ngit-repository-url = \"https://github.com/o/r\"\nedit-url-template = \"https://github.com/o/r/edit/main/{path}\"\n"},
+			[]string{
+				"book.toml: output.html.additional-css ./theme/cat.css, x.css not applied: the pages use sitegen's own style sheet",
+				"book.toml: output.html.additional-js a.js not applied: sitegen's pages carry no author script",
+				"book.toml: output.html.git-repository-url not shown: sitegen's page has no repository link in its menu bar",
+				"book.toml: output.html.edit-url-template not shown: sitegen's pages have no \"Suggest an edit\" link from mdBook's settings (site.toml's editURL makes one)",
+			}},
+		{"theme/ by default", map[string]string{"book.toml": "", "theme/index.hbs": "<html></html>", "theme/head.hbs": ""},
+			[]string{"book.toml: the theme folder theme/ (head.hbs, index.hbs) not applied: the pages are sitegen's own"}},
+		{"theme named", map[string]string{"book.toml": "[output.html]\ntheme = \"my-theme\"\n", "my-theme/css/general.css": "", "theme/index.hbs": ""},
+			[]string{"book.toml: the theme folder my-theme/ (css/general.css) not applied: the pages are sitegen's own"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.files["src/SUMMARY.md"] = "- [A](a.md)\n"
+			l, err := Recognise(layouttest.Write(t, tt.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "not applied") || strings.Contains(n, "not shown") {
+					got = append(got, n)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("notes %q\nwant %q", got, tt.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("note %q\nwant %q…", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}

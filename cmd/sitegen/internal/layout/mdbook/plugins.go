@@ -2,6 +2,7 @@ package mdbook
 
 import (
 	"fmt"
+	"html"
 	"path"
 	"regexp"
 	"strconv"
@@ -433,4 +434,91 @@ func owner(text string, m []int) string {
 		return "template"
 	}
 	return "links"
+}
+
+// inline applies the plugins that rewrite a chapter's text where it
+// stands (emoji codes, sized images) to text, a part of the chapter:
+// its own text (own) or what the directive of the preprocessor from
+// brought in, which only those that run after from read.
+func (x *expander) inline(text string, own bool, from string) string {
+	if x.pl.Emoji && (own || x.pl.after("emojicodes", from)) {
+		text = x.emoji(text)
+	}
+	if x.pl.ImageSize && (own || x.pl.after("image-size", from)) {
+		text = imageSize(text)
+	}
+	return text
+}
+
+// imageSizeRE is an image with mdbook-image-size's size after its
+// address (its markdown.rs: "\((?<url>\S+)\s+(\"(?<title>.+)\"\s+)?=
+// (?<width>\d+)?x(?<height>\d+)?(?<align>\s+\w+)?\s*\)" after the
+// image's "![alt]").
+var imageSizeRE = regexp.MustCompile(`!\[([^\]\n]*)\]\((\S+)[ \t]+(?:"([^"\n]*)"[ \t]+)?=(\d+)?x(\d+)?(?:[ \t]+(\w+))?[ \t]*\)`)
+
+// imageSize writes each image of text that gives a size (width, height
+// or both) as mdbook-image-size does: "<p><img src alt title width
+// height></p>", the paragraph aligned by a " center" or " right" after
+// the size ("left is default"); a height given alone is kept by a style
+// too. An image in a code block or code span,
+// or one that gives neither side, stays as written.
+func imageSize(text string) string {
+	if !strings.Contains(text, "![") {
+		return text
+	}
+	fenced := fencedBlocks(text)
+	return replaceOutsideCode(text, imageSizeRE, fenced, func(m []string) string {
+		alt, src, title, width, height, align := m[1], m[2], m[3], m[4], m[5], strings.ToLower(m[6])
+		if width == "" && height == "" {
+			return m[0]
+		}
+		var b strings.Builder
+		b.WriteString("<p")
+		if align == "center" || align == "right" {
+			b.WriteString(` style="text-align:` + align + `"`)
+		}
+		b.WriteString(`><img src="` + html.EscapeString(src) + `"`)
+		for _, a := range [][2]string{{"alt", alt}, {"title", title}, {"width", width}, {"height", height}} {
+			if a[1] != "" {
+				b.WriteString(" " + a[0] + `="` + html.EscapeString(a[1]) + `"`)
+			}
+		}
+		if width == "" {
+			// sitegen's style sheet sizes a page's images by their width
+			// ("height: auto", so that a wide one shrinks in proportion),
+			// which would undo a height given alone.
+			b.WriteString(` style="height:` + height + `px"`)
+		}
+		b.WriteString("></p>")
+		return b.String()
+	})
+}
+
+// replaceOutsideCode replaces each match of re in text by what f makes
+// of its submatches, except in the fenced code blocks fenced and in code
+// spans (an odd number of backticks before it on its line).
+func replaceOutsideCode(text string, re *regexp.Regexp, fenced [][2]int, f func([]string) string) string {
+	var b strings.Builder
+	prev := 0
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[0], m[1]
+		ls := strings.LastIndexByte(text[:start], '\n') + 1
+		if inRanges(fenced, start) || strings.Count(text[ls:start], "`")%2 == 1 {
+			continue
+		}
+		sub := make([]string, len(m)/2)
+		for i := range sub {
+			if m[2*i] >= 0 {
+				sub[i] = text[m[2*i]:m[2*i+1]]
+			}
+		}
+		b.WriteString(text[prev:start])
+		b.WriteString(f(sub))
+		prev = end
+	}
+	if prev == 0 {
+		return text
+	}
+	b.WriteString(text[prev:])
+	return b.String()
 }

@@ -382,3 +382,45 @@ func TestPreprocessorOrder(t *testing.T) {
 		})
 	}
 }
+
+// mdbook-image-size (https://github.com/lhybdv/mdbook-image-size,
+// README): "![the alt](path/to/your/image "the title" =500x400)" is
+// "<p><img src="path/to/your/image" alt="the alt" title="the title"
+// width="500" height="400"></p>"; "=500x" and "=x400" give one side;
+// "center" and "right" after the size align the paragraph ("left is
+// default"); "No alt or title is ok". MinBZK/max-regel-book writes its
+// figures so ("![A term](img/term.svg =x150 center)"): sitegen printed
+// them as text. A height alone is also a style: sitegen's style sheet
+// gives a page's images "height: auto", which overrides the attribute.
+func TestImageSize(t *testing.T) {
+	runExpand(t, Plugins{ImageSize: true}, files{"src/inc.md": "![i](b.png =10x)\n"}, []expandCase{
+		{
+			rule: "width and height, with a title",
+			page: "![the alt](path/to/your/image \"the title\" =500x400)\n",
+			want: "<p><img src=\"path/to/your/image\" alt=\"the alt\" title=\"the title\" width=\"500\" height=\"400\"></p>\n",
+		},
+		{
+			rule: "width only; height only, centred (the book's figure); right",
+			page: "![](a.png =800x)\n\n![A term](img/term.svg =x150 center)\n\n![r](c.png =1x2 right)\n",
+			want: "<p><img src=\"a.png\" width=\"800\"></p>\n\n<p style=\"text-align:center\"><img src=\"img/term.svg\" alt=\"A term\" height=\"150\" style=\"height:150px\"></p>\n\n<p style=\"text-align:right\"><img src=\"c.png\" alt=\"r\" width=\"1\" height=\"2\"></p>\n",
+		},
+		{
+			rule: "no size, a code span or a code block: as written",
+			page: "![a](a.png =x)\n`![a](a.png =1x1)`\n```\n![a](a.png =1x1)\n```\n![plain](a.png)\n",
+			want: "![a](a.png =x)\n`![a](a.png =1x1)`\n```\n![a](a.png =1x1)\n```\n![plain](a.png)\n",
+		},
+		{
+			rule: "what the alt and title hold is escaped",
+			page: "![<b>\"x\"</b>](a.png \"t&<\" =1x1)\n",
+			want: "<p><img src=\"a.png\" alt=\"&lt;b&gt;&#34;x&#34;&lt;/b&gt;\" title=\"t&amp;&lt;\" width=\"1\" height=\"1\"></p>\n",
+		},
+		{
+			rule: "an image brought in by an include: the plugin reads the chapter after mdBook's links preprocessor (no order given)",
+			page: "{{#include inc.md}}\n",
+			want: "<p><img src=\"b.png\" alt=\"i\" width=\"10\"></p>\n",
+		},
+	})
+	if x := Expand("src/a.md", []byte("![a](a.png =1x1)\n"), files{}.read); string(x.Src) != "![a](a.png =1x1)\n" {
+		t.Errorf("without the plugin: %q", x.Src)
+	}
+}

@@ -38,6 +38,14 @@ type Plugins struct {
 	// scroll-to-top, announcement-banner) and giscus comments are
 	// dropped with a warning.
 	Embedify bool
+	// ImageSize applies mdbook-image-size's sized images
+	// (https://github.com/lhybdv/mdbook-image-size, README: "![the
+	// alt](path/to/your/image "the title" =500x400)" to "<p><img
+	// src="path/to/your/image" alt="the alt" title="the title"
+	// width="500" height="400"></p>", "=500x" and "=x400" for one side,
+	// " center" or " right" after the size aligning the paragraph):
+	// the image is shown at its size, not printed as text.
+	ImageSize bool
 	// Order ranks the preprocessors sitegen applies ("links", "template",
 	// "emojicodes", "embedify") in the order mdBook runs them; nil: all
 	// in one pass. Text one brings in is read by those that run after it
@@ -63,6 +71,13 @@ var applied = map[string]string{
 	"emojicodes": "its :emoji: codes applied",
 	"embedify":   "its {% embed %} apps applied: other sites' frames as links",
 	"katex":      "its $…$ and $$…$$ formulas marked as math",
+	"image-size": "its ![alt](src =WxH) images shown at their size",
+	// mdbook-alerts: "mdBook preprocessor to add GitHub Flavored
+	// Markdown's Alerts to your book like: > [!NOTE] …" (its README), the
+	// syntax mdBook itself renders ("Admonitions … It is written as a
+	// blockquote with a special tag on the first line", guide
+	// format/markdown.md) and sitegen renders as callouts.
+	"alerts": "its > [!NOTE] alerts as callouts, as mdBook's own admonitions",
 }
 
 // readPreprocessors reads the book's [preprocessor.NAME] tables (m is
@@ -116,6 +131,8 @@ func readPreprocessors(dir string, l *layout.Layout, m map[string]any, raw []byt
 			if folder := path.Join(l.Content, "custom_emojis"); layout.Exists(dir, folder, true) {
 				pl.CustomEmoji = folder
 			}
+		case "image-size":
+			pl.ImageSize = true
 		case "embedify":
 			pl.Embedify = true
 			for _, app := range []string{"footer", "scroll-to-top", "announcement-banner", "giscus"} {
