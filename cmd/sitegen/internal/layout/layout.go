@@ -2032,3 +2032,17 @@ func (m Markup) Words(code, key string) map[string]any {
 	maps.Copy(out, table)
 	return out
 }
+
+// WordsLanguage is the language of the table Words reads for the
+// language key and its languageCode code (Words' choice: code's table,
+// else key's, else the defaultContentLanguage's): its plural rules pick
+// a translation's plural form.
+func (m Markup) WordsLanguage(code, key string) string {
+	if _, ok := m.I18n[strings.ToLower(code)]; ok && code != "" {
+		return code
+	}
+	if _, ok := m.I18n[strings.ToLower(key)]; ok && key != "" {
+		return key
+	}
+	return m.I18nDefault
+}
