@@ -216,11 +216,8 @@ type Layout struct {
 	NoTagPages bool
 	// FirstPageAlias, when set, says which lists the tool writes a
 	// redirect at page/1/ for, to the list, its first pager page (Hugo's
-	// lists whose template paginates): kind is "home", "section" (name
-	// the top-level section's folder), "taxonomy" (the list of a
-	// taxonomy's terms, name its plural: "tags") or "term" (name the
-	// taxonomy's plural).
-	FirstPageAlias func(kind, name string) bool
+	// lists whose template paginates).
+	FirstPageAlias func(ListPage) bool
 	// ListPerPage is the most pages one pager page of such a list shows
 	// (Hugo's paginate, 10 by default); a list whose template does not
 	// paginate is one page. 0: sitegen's own size.
@@ -2000,6 +1997,18 @@ type PagerLink struct {
 	// SitePath: Link is a path of the site ("/guide/a.html"), published
 	// under its base path (VitePress's withBase); otherwise as written.
 	SitePath bool
+}
+
+// ListPage is a list page as Layout.FirstPageAlias asks about it.
+type ListPage struct {
+	// Kind is "home", "section" (Name the top-level section's folder),
+	// "taxonomy" (the list of a taxonomy's terms, Name its plural: "tags")
+	// or "term" (Name the taxonomy's plural).
+	Kind, Name string
+	// Type and Layout are the page's front matter type: and layout:
+	// ("" when it sets none), which come first in Hugo's choice of its
+	// template.
+	Type, Layout string
 }
 
 // Redirect is an old site path that a tool's settings redirect to a page

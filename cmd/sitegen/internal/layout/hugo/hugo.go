@@ -376,7 +376,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// A list template that paginates has its first pager page at the
 	// list's URL, and hugo 0.111 writes page/1/ as a redirect there
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
-	// /tags/NAME/page/1/), each kind of list by its own template.
+	// /tags/NAME/page/1/), each kind of list by its own template (its front matter type: and
+	// layout: first in Hugo's lookup order: ListPagers).
 	l.FirstPageAlias = ListPagers(dir, themes(low))
 	// "paginate: Default number of elements per page in pagination",
 	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
