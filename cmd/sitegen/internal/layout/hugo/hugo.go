@@ -451,6 +451,15 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// words is not used.
 		l.Read = append(l.Read, fmt.Sprintf("%d i18n tables (%s)", len(l.Markup.I18n), i18nDigest(l.Markup.I18n)))
 	}
+	// "hugo server" rebuilds on an edit of a translation table: sitegen
+	// serve watches i18n/, the project's and each theme's, an edit a
+	// full build (the tables are read here).
+	l.RebuildOn = append(l.RebuildOn, "i18n")
+	for _, t := range themes(low) {
+		if rel := themeDir(dir, t); rel != "" {
+			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
+		}
+	}
 	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil
 }
