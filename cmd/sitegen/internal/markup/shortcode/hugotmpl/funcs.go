@@ -86,7 +86,7 @@ func (r *run) funcs() template.FuncMap {
 		// Templates.
 		"partial": r.partial,
 		// Words (lang.Translate and its aliases).
-		"i18n": r.translate, "T": r.translate,
+		"i18n": r.translate, "T": r.translate, "lang": func() langNS { return langNS{r} },
 		// boundRange guards each range loop (bound.go).
 		boundFunc: r.boundRange,
 		boundCall: r.boundTemplateCall,
@@ -608,6 +608,13 @@ func (r *run) translate(key any, ctx ...any) (string, error) {
 	}
 	return w.b.String(), nil
 }
+
+// langNS is Hugo's lang namespace: lang.Translate, the function i18n
+// and T are aliases of (https://gohugo.io/functions/lang/translate/).
+type langNS struct{ r *run }
+
+// Translate is lang.Translate KEY [CONTEXT] (translate).
+func (l langNS) Translate(key any, ctx ...any) (string, error) { return l.r.translate(key, ctx...) }
 
 // countData is an integer context of a translation: its .Count.
 type countData struct{ Count any }

@@ -211,6 +211,20 @@ func TestTranslate(t *testing.T) {
 	if _, err := set.Run(Call{Name: "bad"}); err == nil || !strings.Contains(err.Error(), `i18n "broken"`) {
 		t.Errorf("a translation that does not parse: err %v", err)
 	}
+	// "lang.Translate KEY [CONTEXT]", "Alias: i18n, T"
+	// (https://gohugo.io/functions/lang/translate/): the function, in
+	// each of its names, wherever sitegen runs the site's templates: a
+	// shortcode and the partials it calls.
+	inPartial := New(Config{
+		Shortcodes: map[string]string{"w": `[{{ partial "words.html" . }}][{{ lang.Translate "minutes" 2 }}]`},
+		Partials:   map[string]string{"words.html": `{{ T "readMore" }}/{{ lang.Translate "home" }}/{{ i18n "minutes" 1 }}`},
+		Words: map[string]any{"readMore": "Read on", "home": map[string]any{"other": "Start"},
+			"minutes": map[string]any{"one": "{{ .Count }} minute", "other": "{{ .Count }} minutes"}},
+		Segment: segment, Markdown: markdown,
+	})
+	if got, err := inPartial.Run(Call{Name: "w"}); err != nil || got != "[Read on/Start/1 minute][2 minutes]" {
+		t.Errorf("in a partial, lang.Translate: %q, %v", got, err)
+	}
 	none := New(Config{Shortcodes: map[string]string{"w": `[{{ i18n "x" }}]`}, Segment: segment})
 	if got, err := none.Run(Call{Name: "w"}); err != nil || got != "[]" {
 		t.Errorf("no tables: %q, %v", got, err)
