@@ -183,11 +183,6 @@ func TestJekyllNavOrderText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, page := range []string{"zulu/zed.html", "mike/mid.html"} {
-				if _, err := os.Stat(filepath.Join(dest, page)); err != nil {
-					t.Errorf("a collection's page is not published: %v", err)
-				}
-			}
 			nav := string(b)
 			if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
 				nav = nav[i:j]
