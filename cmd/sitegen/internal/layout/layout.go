@@ -1034,20 +1034,52 @@ type HTMLOp struct {
 	First    bool
 }
 
-// ApplyHTMLOps is html with each of ops applied in order; starts, the
-// offsets of places in html (a page's top-level blocks, ascending), are
-// moved with the text around them (one inside a replaced string, to its
-// end).
+// HTMLOpsFrom and HTMLOpsTo are marks a layout writes around the content
+// its HTMLOps filter, in the raw HTML around the page's text: Jekyll
+// filters a layout's {{ content }} (the page's HTML and the inner
+// layouts'), not the filtering layout's own HTML around it nor the outer
+// layouts' ("Populating the layouts … By this stage, the source file is
+// considered rendered", https://jekyllrb.com/docs/rendering-process/).
+// HTMLOpsToLine is HTMLOpsTo as a line of HTML of its own (where it would
+// start a line of the layout's HTML, which would then not be read as
+// HTML). ApplyHTMLOps removes them.
+const (
+	HTMLOpsFrom   = "\uE007"
+	HTMLOpsTo     = "\uE008"
+	HTMLOpsToLine = "<div>" + HTMLOpsTo + "</div>\n"
+)
+
+// ApplyHTMLOps is html with each of ops applied in order, between the
+// lines HTMLOpsFrom and HTMLOpsTo where html holds them (which are
+// removed), else everywhere; starts, the offsets of places in html (a
+// page's top-level blocks, ascending), are moved with the text around
+// them (one inside a replaced or removed string, to its end).
 func ApplyHTMLOps(ops []HTMLOp, html string, starts []int) string {
+	lo, hi := 0, len(html)
+	if i := strings.Index(html, HTMLOpsFrom); i >= 0 {
+		if j := strings.Index(html[i:], HTMLOpsTo); j >= 0 {
+			j += i
+			n := len(HTMLOpsTo)
+			if k := j - len("<div>"); k >= i && strings.HasPrefix(html[k:], HTMLOpsToLine) {
+				j, n = k, len(HTMLOpsToLine)
+			}
+			html = cutHTML(html, j, n, starts)
+			html = cutHTML(html, i, len(HTMLOpsFrom), starts)
+			lo, hi = i, j-len(HTMLOpsFrom)
+		}
+	}
 	for _, op := range ops {
-		if op.Old == "" || !strings.Contains(html, op.Old) {
+		if op.Old == "" || !strings.Contains(html[lo:hi], op.Old) {
 			continue
 		}
 		var b strings.Builder
 		b.Grow(len(html))
-		at, delta, j := 0, 0, 0
+		b.WriteString(html[:lo])
+		at, delta, j := lo, 0, 0
+		for ; j < len(starts) && starts[j] <= lo; j++ {
+		}
 		for {
-			k := strings.Index(html[at:], op.Old)
+			k := strings.Index(html[at:hi], op.Old)
 			if k < 0 {
 				break
 			}
@@ -1072,8 +1104,23 @@ func ApplyHTMLOps(ops []HTMLOp, html string, starts []int) string {
 			starts[j] += delta
 		}
 		html = b.String()
+		hi += delta
 	}
 	return html
+}
+
+// cutHTML is html without its n bytes at at, starts moved with the text
+// (one inside them, to where they were).
+func cutHTML(html string, at, n int, starts []int) string {
+	for j := range starts {
+		switch {
+		case starts[j] >= at+n:
+			starts[j] -= n
+		case starts[j] > at:
+			starts[j] = at
+		}
+	}
+	return html[:at] + html[at+n:]
 }
 
 // Problem is an error or warning at a line of a page file, or of the
