@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,37 @@ func TestServeRereadsSettings(t *testing.T) {
 			edit: "- [One](one.md)\n",
 			page: "two.html", gone: "Two",
 		},
+		// "Create translation tables in the i18n directory"
+		// (https://gohugo.io/functions/lang/translate/): hugo server
+		// rebuilds on an edit of one, the project's or a theme's.
+		{
+			name: "hugo i18n table",
+			files: map[string]string{
+				"hugo.toml":                   "title = 'H'\ntheme = 't'\n",
+				"layouts/shortcodes/w.html":   `<b>{{ i18n "k" }}|{{ i18n "t" }}</b>`,
+				"i18n/en.toml":                "k = 'Old words'\n",
+				"themes/t/i18n/en.toml":       "t = 'Theme words'\n",
+				"themes/t/layouts/_default/x": "",
+				"content/p.md":                "---\ntitle: P\n---\n{{< w >}}\n",
+			},
+			file: "i18n/en.toml",
+			edit: "k = 'New words'\n",
+			page: "p/index.html", gone: "Old words",
+		},
+		{
+			name: "hugo theme's i18n table",
+			files: map[string]string{
+				"hugo.toml":                   "title = 'H'\ntheme = 't'\n",
+				"layouts/shortcodes/w.html":   `<b>{{ i18n "k" }}|{{ i18n "t" }}</b>`,
+				"i18n/en.toml":                "k = 'Old words'\n",
+				"themes/t/i18n/en.toml":       "t = 'Theme words'\n",
+				"themes/t/layouts/_default/x": "",
+				"content/p.md":                "---\ntitle: P\n---\n{{< w >}}\n",
+			},
+			file: "themes/t/i18n/en.toml",
+			edit: "t = 'Other theme words'\n",
+			page: "p/index.html", gone: "Theme words",
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -61,6 +93,9 @@ func TestServeRereadsSettings(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts.Layout = lay
+			if w := watchFor(false, lay, src, opts.Dest); !w.Root && !slices.Contains(w.Names, strings.Split(tt.file, "/")[0]) {
+				t.Errorf("serve does not watch %s: %v", tt.file, w.Names)
+			}
 			srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]kind{}}
 			srv.rebuild(context.Background())
 			page := filepath.Join(opts.Dest, filepath.FromSlash(tt.page))

@@ -216,11 +216,8 @@ type Layout struct {
 	NoTagPages bool
 	// FirstPageAlias, when set, says which lists the tool writes a
 	// redirect at page/1/ for, to the list, its first pager page (Hugo's
-	// lists whose template paginates): kind is "home", "section" (name
-	// the top-level section's folder), "taxonomy" (the list of a
-	// taxonomy's terms, name its plural: "tags") or "term" (name the
-	// taxonomy's plural).
-	FirstPageAlias func(kind, name string) bool
+	// lists whose template paginates).
+	FirstPageAlias func(ListPage) bool
 	// ListPerPage is the most pages one pager page of such a list shows
 	// (Hugo's paginate, 10 by default); a list whose template does not
 	// paginate is one page. 0: sitegen's own size.
@@ -1037,20 +1034,52 @@ type HTMLOp struct {
 	First    bool
 }
 
-// ApplyHTMLOps is html with each of ops applied in order; starts, the
-// offsets of places in html (a page's top-level blocks, ascending), are
-// moved with the text around them (one inside a replaced string, to its
-// end).
+// HTMLOpsFrom and HTMLOpsTo are marks a layout writes around the content
+// its HTMLOps filter, in the raw HTML around the page's text: Jekyll
+// filters a layout's {{ content }} (the page's HTML and the inner
+// layouts'), not the filtering layout's own HTML around it nor the outer
+// layouts' ("Populating the layouts … By this stage, the source file is
+// considered rendered", https://jekyllrb.com/docs/rendering-process/).
+// HTMLOpsToLine is HTMLOpsTo as a line of HTML of its own (where it would
+// start a line of the layout's HTML, which would then not be read as
+// HTML). ApplyHTMLOps removes them.
+const (
+	HTMLOpsFrom   = "\uE007"
+	HTMLOpsTo     = "\uE008"
+	HTMLOpsToLine = "<div>" + HTMLOpsTo + "</div>\n"
+)
+
+// ApplyHTMLOps is html with each of ops applied in order, between the
+// lines HTMLOpsFrom and HTMLOpsTo where html holds them (which are
+// removed), else everywhere; starts, the offsets of places in html (a
+// page's top-level blocks, ascending), are moved with the text around
+// them (one inside a replaced or removed string, to its end).
 func ApplyHTMLOps(ops []HTMLOp, html string, starts []int) string {
+	lo, hi := 0, len(html)
+	if i := strings.Index(html, HTMLOpsFrom); i >= 0 {
+		if j := strings.Index(html[i:], HTMLOpsTo); j >= 0 {
+			j += i
+			n := len(HTMLOpsTo)
+			if k := j - len("<div>"); k >= i && strings.HasPrefix(html[k:], HTMLOpsToLine) {
+				j, n = k, len(HTMLOpsToLine)
+			}
+			html = cutHTML(html, j, n, starts)
+			html = cutHTML(html, i, len(HTMLOpsFrom), starts)
+			lo, hi = i, j-len(HTMLOpsFrom)
+		}
+	}
 	for _, op := range ops {
-		if op.Old == "" || !strings.Contains(html, op.Old) {
+		if op.Old == "" || !strings.Contains(html[lo:hi], op.Old) {
 			continue
 		}
 		var b strings.Builder
 		b.Grow(len(html))
-		at, delta, j := 0, 0, 0
+		b.WriteString(html[:lo])
+		at, delta, j := lo, 0, 0
+		for ; j < len(starts) && starts[j] <= lo; j++ {
+		}
 		for {
-			k := strings.Index(html[at:], op.Old)
+			k := strings.Index(html[at:hi], op.Old)
 			if k < 0 {
 				break
 			}
@@ -1075,8 +1104,23 @@ func ApplyHTMLOps(ops []HTMLOp, html string, starts []int) string {
 			starts[j] += delta
 		}
 		html = b.String()
+		hi += delta
 	}
 	return html
+}
+
+// cutHTML is html without its n bytes at at, starts moved with the text
+// (one inside them, to where they were).
+func cutHTML(html string, at, n int, starts []int) string {
+	for j := range starts {
+		switch {
+		case starts[j] >= at+n:
+			starts[j] -= n
+		case starts[j] > at:
+			starts[j] = at
+		}
+	}
+	return html[:at] + html[at+n:]
 }
 
 // Problem is an error or warning at a line of a page file, or of the
@@ -2006,6 +2050,18 @@ type PagerLink struct {
 	SitePath bool
 }
 
+// ListPage is a list page as Layout.FirstPageAlias asks about it.
+type ListPage struct {
+	// Kind is "home", "section" (Name the top-level section's folder),
+	// "taxonomy" (the list of a taxonomy's terms, Name its plural: "tags")
+	// or "term" (Name the taxonomy's plural).
+	Kind, Name string
+	// Type and Layout are the page's front matter type: and layout:
+	// ("" when it sets none), which come first in Hugo's choice of its
+	// template.
+	Type, Layout string
+}
+
 // Redirect is an old site path that a tool's settings redirect to a page
 // (Layout.Redirected).
 type Redirect struct {
@@ -2035,4 +2091,18 @@ func (m Markup) Words(code, key string) map[string]any {
 	}
 	maps.Copy(out, table)
 	return out
+}
+
+// WordsLanguage is the language of the table Words reads for the
+// language key and its languageCode code (Words' choice: code's table,
+// else key's, else the defaultContentLanguage's): its plural rules pick
+// a translation's plural form.
+func (m Markup) WordsLanguage(code, key string) string {
+	if _, ok := m.I18n[strings.ToLower(code)]; ok && code != "" {
+		return code
+	}
+	if _, ok := m.I18n[strings.ToLower(key)]; ok && key != "" {
+		return key
+	}
+	return m.I18nDefault
 }

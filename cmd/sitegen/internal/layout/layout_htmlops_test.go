@@ -26,6 +26,12 @@ func TestApplyHTMLOps(t *testing.T) {
 			"</p>", []int{0, 4}},
 		{"across a block's start", []HTMLOp{{Old: "</p>\n<p>", New: "<br>"}}, "<p>a</p>\n<p>b</p>", []int{0, 8, 17},
 			"<p>a<br>b</p>", []int{0, 8, 13}},
+		// Jekyll filters a layout's {{ content }}, not the HTML around it
+		// (HTMLOpsFrom, HTMLOpsTo: the marks are removed).
+		{"between the marks", []HTMLOp{{Old: "<p>", New: `<p class="x">`}}, "<p>o</p>\uE007<p>a</p>\uE008<p>z</p>", []int{0, 11, 22},
+			`<p>o</p><p class="x">a</p><p>z</p>`, []int{0, 8, 26}},
+		{"the end mark as a line", []HTMLOp{{Old: "<p>", New: `<p class="x">`}}, "<article>\uE007\n<p>a</p>\n<div>\uE008</div>\n</article>\n<p>z</p>", nil,
+			"<article>\n<p class=\"x\">a</p>\n</article>\n<p>z</p>", nil},
 		{"nothing matches", []HTMLOp{{Old: "<table>", New: "<table class=x>"}, {Old: ""}}, "<p>a</p>", []int{0, 8},
 			"<p>a</p>", []int{0, 8}},
 	}

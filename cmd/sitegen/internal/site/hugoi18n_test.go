@@ -42,6 +42,18 @@ func TestHugoI18nWords(t *testing.T) {
 			"content/w.md":    "---\ntitle: W\n---\n{{< words >}}\n",
 			"content/w.fr.md": "---\ntitle: W\n---\n{{< words >}}\n",
 		}, map[string]string{"w/index.html": "[Read on][From theme][Start][]", "fr/w/index.html": "[Lire][From theme][Start][]"}},
+		// "zero, one, two, few, many, other" by the language's CLDR rules
+		// (https://gohugo.io/functions/lang/translate/#pluralization);
+		// hugo 0.111 writes ru 2, 5, 21 as few, many, one (hugotmpl's
+		// TestTranslatePlural), English 2, 5, 21 as other.
+		{"plural forms by the language's rules", map[string]string{
+			"layouts/shortcodes/words.html": `<p class="words">[{{ i18n "n" 2 }}][{{ i18n "n" 5 }}][{{ i18n "n" 21 }}]</p>`,
+			"hugo.toml":                     "title = 'H'\ndefaultContentLanguage = 'en'\n[languages.en]\nweight = 1\n[languages.ru]\nweight = 2\n",
+			"i18n/en.toml":                  "[n]\none = 'one'\nother = 'other'\n",
+			"i18n/ru.toml":                  "[n]\none = 'one'\nfew = 'few'\nmany = 'many'\nother = 'other'\n",
+			"content/w.md":                  "---\ntitle: W\n---\n{{< words >}}\n",
+			"content/w.ru.md":               "---\ntitle: W\n---\n{{< words >}}\n",
+		}, map[string]string{"w/index.html": "[other][other][other]", "ru/w/index.html": "[few][many][one]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{}

@@ -58,6 +58,20 @@ func TestHugoFirstPageAlias(t *testing.T) {
 			map[string]string{"layouts/index.html": `{{ partial "recent.html" . }}`,
 				"layouts/partials/recent.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},
 			[]string{"page/1/index.html"}, 1}, // the link to /posts/page/1/ is broken there
+		// "Layout: Can be set in front matter", "Type: Is value of type if
+		// set in front matter" (https://gohugo.io/templates/lookup-order/),
+		// each first in its part of the order: hugo 0.111 writes
+		// /posts/page/1/ for posts/_index.md with layout: fancy
+		// (_default/fancy.html paginates) or type: blog (blog/list.html
+		// does), _default/list.html not paginating.
+		{"a section's front matter layout", `{{ range .Pages }}{{ .Title }}{{ end }}`,
+			map[string]string{"content/posts/_index.md": "---\ntitle: Posts\nlayout: fancy\n---\n",
+				"layouts/_default/fancy.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},
+			[]string{"posts/page/1/index.html"}, 0},
+		{"a section's front matter type", `{{ range .Pages }}{{ .Title }}{{ end }}`,
+			map[string]string{"content/posts/_index.md": "---\ntitle: Posts\ntype: blog\n---\n",
+				"layouts/blog/list.html": `{{ range .Paginator.Pages }}{{ .Title }}{{ end }}`},
+			[]string{"posts/page/1/index.html"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -82,3 +82,50 @@ func TestJekyllLayoutFiltersHTML(t *testing.T) {
 		t.Errorf("after serve's update: %s", treeDiff(got, want))
 	}
 }
+
+// TestJekyllLayoutFilterScope: a layout's filter on {{ content }} changes
+// that content only, the page's HTML and the HTML of the layouts inside
+// the filtering one, not the filtering layout's own HTML around it nor an
+// outer layout's ("Populating the layouts … By this stage, the source
+// file is considered rendered", https://jekyllrb.com/docs/rendering-process/).
+// Measured with jekyll 4.3.1 on these layouts: index.html's outer <p>s
+// stay plain, its page's get class x; two.html's inner layout's <p>s get
+// class x too, the outer's stay plain.
+func TestJekyllLayoutFilterScope(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"_config.yml":          "title: Filters\n",
+		"_layouts/wrap.html":   "<div class=\"outer\"><p>Outer words</p>{{ content }}<p>Outer end</p></div>\n",
+		"_layouts/page.html":   "---\nlayout: wrap\n---\n<article>{{ content | replace: '<p>', '<p class=\"x\">' }}</article>\n",
+		"_layouts/wrap2.html":  "<div class=\"outer\"><p>Outer words</p>{{ content | replace: '<p>', '<p class=\"x\">' }}<p>Outer end</p></div>\n",
+		"_layouts/inner2.html": "---\nlayout: wrap2\n---\n<section><p>Inner words</p>{{ content }}<p>Inner end</p></section>\n",
+		"_layouts/alone.html":  "<article>\n{{ content | replace: '<p>', '<p class=\"x\">' }}\n</article>\n<p>Below</p>\n",
+		"index.md":             "---\ntitle: Home\nlayout: page\n---\nPage words.\n\nMore words.\n",
+		"two.md":               "---\ntitle: Two\nlayout: inner2\n---\nPage words.\n\nMore words.\n",
+		"three.md":             "---\ntitle: Three\nlayout: alone\n---\nPage words.\n",
+	})
+	o := content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), CacheDir: "-"}
+	if _, err := build(t, src, o); err != nil {
+		t.Fatal(err)
+	}
+	out := publishedTree(t, o.Dest)
+	for _, tt := range []struct {
+		page      string
+		want, not []string
+	}{
+		{"index.html", []string{`<p>Outer words</p>`, `<p class="x">Page words.</p>`, `<p class="x">More words.</p>`, `<p>Outer end</p>`}, []string{`<p class="x">Outer`}},
+		{"two.html", []string{`<p>Outer words</p>`, `<p class="x">Inner words</p>`, `<p class="x">Page words.</p>`, `<p class="x">Inner end</p>`, `<p>Outer end</p>`}, []string{`<p class="x">Outer`}},
+		{"three.html", []string{`<p class="x">Page words.</p>`, "</article>\n<p>Below</p>"}, []string{`<p class="x">Below`}},
+	} {
+		body := out[tt.page]
+		for _, w := range tt.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %s:\n%.1500s", tt.page, w, body[max(strings.Index(body, "jekyll-layout"), 0):])
+			}
+		}
+		for _, n := range append(tt.not, "\uE007", "\uE008", "<div></div>") {
+			if strings.Contains(body, n) {
+				t.Errorf("%s holds %q", tt.page, n)
+			}
+		}
+	}
+}

@@ -335,6 +335,23 @@ func TestJekyllCollectionOrder(t *testing.T) {
 			config: "collections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
 				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    mike:\n      name: Mike Rules\n      nav_exclude: true\n    alpha:\n      name: Alpha Rules\n",
 			want: []string{"Zulu Rules", ">Zed</a>", "Alpha Rules", ">Ace</a>"}, absent: []string{"Mike Rules", ">Mid</a>"}},
+		// just-the-docs' sidebar writes site.html_pages (no collection's
+		// documents), then "{% for collection_entry in
+		// site.just_the_docs.collections %}" (_includes/components/site_nav.html):
+		// under that theme a collection the list leaves out is not in the
+		// navigation (its pages are still published); another theme's site
+		// lists it last, as sitegen has no sidebar of the theme to follow.
+		{name: "just-the-docs leaves out a collection it does not list",
+			config: "remote_theme: just-the-docs/just-the-docs@v0.10.0\ncollections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
+				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    alpha:\n      name: Alpha Rules\n",
+			want: []string{"Zulu Rules", ">Zed</a>", "Alpha Rules", ">Ace</a>"}, absent: []string{"mike", ">Mid</a>"}},
+		{name: "just-the-docs gem without just_the_docs.collections",
+			config: "theme: just-the-docs\ncollections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n",
+			absent: []string{">Zed</a>", ">Ace</a>", ">Mid</a>"}},
+		{name: "another theme lists it last",
+			config: "theme: minima\ncollections:\n  alpha:\n    output: true\n  zulu:\n    output: true\n  mike:\n    output: true\n" +
+				"just_the_docs:\n  collections:\n    zulu:\n      name: Zulu Rules\n    alpha:\n      name: Alpha Rules\n",
+			want: []string{"Zulu Rules", ">Zed</a>", "Alpha Rules", ">Ace</a>", "Mike", ">Mid</a>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -355,6 +372,11 @@ func TestJekyllCollectionOrder(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join(dest, "index.html"))
 			if err != nil {
 				t.Fatal(err)
+			}
+			for _, page := range []string{"zulu/zed.html", "mike/mid.html"} {
+				if _, err := os.Stat(filepath.Join(dest, page)); err != nil {
+					t.Errorf("a collection's page is not published: %v", err)
+				}
 			}
 			nav := string(b)
 			if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {

@@ -747,7 +747,8 @@ func (s *Site) shortcodeTemplates() *hugotmpl.Set {
 	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
 		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment,
 		ContentDir: s.Lay.Content, Language: s.Lay.Markup.Language, Languages: s.Lay.Markup.Languages,
-		Words: s.Lay.Markup.Words(s.Lay.Settings.LanguageCode, cmp.Or(s.Lay.Markup.Language, s.Lay.Markup.I18nDefault))})
+		Words:         s.Lay.Markup.Words(s.Lay.Settings.LanguageCode, cmp.Or(s.Lay.Markup.Language, s.Lay.Markup.I18nDefault)),
+		WordsLanguage: s.Lay.Markup.WordsLanguage(s.Lay.Settings.LanguageCode, cmp.Or(s.Lay.Markup.Language, s.Lay.Markup.I18nDefault))})
 }
 
 // admonishDefaults are the book's mdbook-admonish defaults as package

@@ -376,7 +376,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// A list template that paginates has its first pager page at the
 	// list's URL, and hugo 0.111 writes page/1/ as a redirect there
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
-	// /tags/NAME/page/1/), each kind of list by its own template.
+	// /tags/NAME/page/1/), each kind of list by its own template (its front matter type: and
+	// layout: first in Hugo's lookup order: ListPagers).
 	l.FirstPageAlias = ListPagers(dir, themes(low))
 	// "paginate: Default number of elements per page in pagination",
 	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
@@ -449,6 +450,15 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// Their digest in what was read: a build cache made with other
 		// words is not used.
 		l.Read = append(l.Read, fmt.Sprintf("%d i18n tables (%s)", len(l.Markup.I18n), i18nDigest(l.Markup.I18n)))
+	}
+	// "hugo server" rebuilds on an edit of a translation table: sitegen
+	// serve watches i18n/, the project's and each theme's, an edit a
+	// full build (the tables are read here).
+	l.RebuildOn = append(l.RebuildOn, "i18n")
+	for _, t := range themes(low) {
+		if rel := themeDir(dir, t); rel != "" {
+			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
+		}
 	}
 	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // TestPaginates checks which sites' templates may write a list's further
@@ -49,7 +51,7 @@ func TestPaginates(t *testing.T) {
 // the theme's layouts laid over each other.
 func TestListPagers(t *testing.T) {
 	const pager, plain = "{{ range .Paginator.Pages }}{{ end }}", "{{ range .Pages }}{{ end }}"
-	type q struct{ kind, name string }
+	type q = layout.ListPage
 	for _, c := range []struct {
 		name   string
 		files  map[string]string
@@ -57,13 +59,13 @@ func TestListPagers(t *testing.T) {
 		want   map[q]bool
 	}{
 		{"section template only", map[string]string{"layouts/_default/list.html": plain, "layouts/section/section.html": pager}, nil,
-			map[q]bool{{"home", ""}: false, {"section", "rules"}: true, {"taxonomy", "tags"}: false, {"term", "tags"}: false}},
+			map[q]bool{{Kind: "home", Name: ""}: false, {Kind: "section", Name: "rules"}: true, {Kind: "taxonomy", Name: "tags"}: false, {Kind: "term", Name: "tags"}: false}},
 		{"type's own list", map[string]string{"layouts/_default/list.html": pager, "layouts/rules/list.html": plain}, nil,
-			map[q]bool{{"home", ""}: true, {"section", "rules"}: false, {"section", "posts"}: true}},
+			map[q]bool{{Kind: "home", Name: ""}: true, {Kind: "section", Name: "rules"}: false, {Kind: "section", Name: "posts"}: true}},
 		{"theme's index over site's list", map[string]string{"layouts/_default/list.html": plain, "themes/t/layouts/index.html": pager}, []string{"t"},
-			map[q]bool{{"home", ""}: true, {"section", "rules"}: false}},
+			map[q]bool{{Kind: "home", Name: ""}: true, {Kind: "section", Name: "rules"}: false}},
 		{"site's index over theme's", map[string]string{"layouts/index.html": plain, "themes/t/layouts/index.html": pager, "themes/t/layouts/_default/term.html": pager}, []string{"t"},
-			map[q]bool{{"home", ""}: false, {"term", "categories"}: true, {"taxonomy", "categories"}: false}},
+			map[q]bool{{Kind: "home", Name: ""}: false, {Kind: "term", Name: "categories"}: true, {Kind: "taxonomy", Name: "categories"}: false}},
 		{"through partials and base", map[string]string{
 			"layouts/index.html":            `{{ partial "a" . }}`,
 			"layouts/partials/a.html":       `{{ partialCached "b.html" . }}`,
@@ -76,9 +78,37 @@ func TestListPagers(t *testing.T) {
 			"layouts/shortcodes/x.html":     pager,
 			"layouts/section/section.html":  `{{ partial "missing" . }}`,
 			"layouts/partials/missing.html": `{{ partial "missing" . }}`,
-		}, nil, map[q]bool{{"home", ""}: true, {"term", "tags"}: true, {"taxonomy", "tags"}: false, {"section", "x"}: false}},
+		}, nil, map[q]bool{{Kind: "home", Name: ""}: true, {Kind: "term", Name: "tags"}: true, {Kind: "taxonomy", Name: "tags"}: false, {Kind: "section", Name: "x"}: false}},
 		{"theme not here", map[string]string{"layouts/index.html": pager}, []string{"absent"},
-			map[q]bool{{"home", ""}: true, {"section", "x"}: true}},
+			map[q]bool{{Kind: "home"}: true, {Kind: "section", Name: "x"}: true}},
+		// "Type: Is value of type if set in front matter", "Layout: Can be
+		// set in front matter" (https://gohugo.io/templates/lookup-order/),
+		// both first; the orders measured with hugo 0.111 (lookupOrder):
+		// the home page's type is page/ when it sets none, before
+		// layouts/ itself.
+		{"front matter type and layout", map[string]string{
+			"layouts/_default/list.html":  plain,
+			"layouts/_default/fancy.html": pager,
+			"layouts/blog/list.html":      pager,
+			"layouts/page/index.html":     plain,
+			"layouts/index.html":          pager,
+		}, nil, map[q]bool{
+			{Kind: "section", Name: "rules"}: false, {Kind: "section", Name: "rules", Layout: "fancy"}: true,
+			{Kind: "section", Name: "rules", Type: "blog"}: true, {Kind: "section", Name: "rules", Type: "other"}: false,
+			{Kind: "home"}: false, {Kind: "home", Type: "x"}: true, {Kind: "home", Layout: "fancy"}: false, // page/index.html before _default/fancy.html
+		}},
+		// Measured with hugo 0.111: a taxonomy's list looks in tag/ before
+		// taxonomy/, a term's page in taxonomy/ before tag/; a type: in
+		// their _index.md replaces the taxonomy's folder (tags/).
+		{"taxonomy and term folders", map[string]string{
+			"layouts/tag/terms.html":      pager,
+			"layouts/taxonomy/terms.html": plain,
+			"layouts/tag/term.html":       pager,
+			"layouts/taxonomy/term.html":  plain,
+			"layouts/tags/term.html":      pager,
+		}, nil, map[q]bool{
+			{Kind: "taxonomy", Name: "tags"}: true, {Kind: "term", Name: "tags"}: true, {Kind: "term", Name: "tags", Type: "tt"}: false,
+		}},
 	} {
 		dir := t.TempDir()
 		for name, text := range c.files {
@@ -96,8 +126,8 @@ func TestListPagers(t *testing.T) {
 			continue
 		}
 		for k, want := range c.want {
-			if got := pagers(k.kind, k.name); got != want {
-				t.Errorf("%s: %s %q paginates = %v, want %v", c.name, k.kind, k.name, got, want)
+			if got := pagers(k); got != want {
+				t.Errorf("%s: %+v paginates = %v, want %v", c.name, k, got, want)
 			}
 		}
 	}

@@ -497,7 +497,11 @@ func CollectionReason(label string) string {
 // hash keeps its order; "# Exclude the collection from the navigation
 // … nav_exclude: true", ibid.); the settings file (file, under dir) is read
 // again for that order, which the decoded map m has lost. A collection
-// listed in neither comes after those listed.
+// listed in neither comes after those listed. Where the site's theme is
+// just-the-docs (JustTheDocs), a collection that just_the_docs.collections
+// does not list is not in the navigation at all: the sidebar writes
+// site.html_pages, which holds no collection's documents, then only the
+// collections of that list.
 func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 	raw, err := layout.ReadSetting(dir, file)
 	if err != nil {
@@ -508,10 +512,11 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 		return
 	}
 	order := mappingKeys(&root, "just_the_docs", "collections")
-	if len(order) == 0 {
+	theme := JustTheDocs(dir, m)
+	if len(order) == 0 && !theme {
 		order = mappingKeys(&root, "collections")
 	}
-	if len(order) == 0 {
+	if len(order) == 0 && !theme {
 		return
 	}
 	cs := collections(m, l.Settings.Permalink)
@@ -522,12 +527,35 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 		}
 		i := slices.Index(order, c.label)
 		if i < 0 {
-			return len(order) + 1, false, false
+			return len(order) + 1, false, theme
 		}
 		jtd := func(key string) bool { return layout.True(nested(m, "just_the_docs", "collections", c.label, key)) }
 		return i + 1, jtd("nav_fold"), jtd("nav_exclude")
 	}
 }
+
+// JustTheDocs reports whether the site in dir (its settings m) is built
+// with the just-the-docs theme: "theme: just-the-docs" (the gem), or
+// "remote_theme: just-the-docs/just-the-docs" (jekyll-remote-theme's
+// OWNER/REPO, a fork's too, with or without "@ref"), its README's two
+// ways to use it (https://github.com/just-the-docs/just-the-docs#installation),
+// or a Gemfile that names the gem ("gem \"just-the-docs\"", ibid.).
+func JustTheDocs(dir string, m map[string]any) bool {
+	if strings.EqualFold(layout.Text(m["theme"]), "just-the-docs") {
+		return true
+	}
+	if rt := layout.Text(m["remote_theme"]); rt != "" {
+		name, _, _ := strings.Cut(rt, "@")
+		if strings.EqualFold(path.Base(strings.TrimSuffix(strings.TrimSpace(name), "/")), "just-the-docs") {
+			return true
+		}
+	}
+	gemfile, err := layout.ReadSetting(dir, "Gemfile")
+	return err == nil && gemJustTheDocs.Match(gemfile)
+}
+
+// gemJustTheDocs matches a Gemfile line that names the just-the-docs gem.
+var gemJustTheDocs = regexp.MustCompile(`(?m)^\s*gem\s*\(?\s*["']just-the-docs["']`)
 
 // mappingKeys are the keys of the mapping at the path keys of the YAML
 // document root, in the order written, each once.

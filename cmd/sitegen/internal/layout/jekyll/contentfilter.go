@@ -262,14 +262,15 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 	}
 	filtered := strings.Join(parts, contentMark)
 	spanOK := true
-	var res, plain []byte
+	var res, plain, marked []byte
+	unmarked := strings.NewReplacer(layout.HTMLOpsFrom, "", layout.HTMLOpsTo, "").Replace(inner)
 	rest := out
 	for {
 		i := bytes.Index(rest, []byte(textOpen))
 		if i < 0 {
 			break
 		}
-		res, plain = append(res, rest[:i]...), append(plain, rest[:i]...)
+		res, plain, marked = append(res, rest[:i]...), append(plain, rest[:i]...), append(marked, rest[:i]...)
 		rest = rest[i+len(textOpen):]
 		j := bytes.Index(rest, []byte(textClose))
 		if j < 0 { // cut inside (truncatewords): read, not written, what was written stays
@@ -279,9 +280,10 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 			spanOK = false
 		}
 		res, plain = append(res, filtered...), append(plain, inner...)
+		marked = append(append(append(marked, layout.HTMLOpsFrom...), unmarked...), layout.HTMLOpsTo...)
 		rest = rest[j+len(textClose):]
 	}
-	res, plain = append(res, rest...), append(plain, rest...)
+	res, plain, marked = append(res, rest...), append(plain, rest...), append(marked, rest...)
 	if !bytes.Contains(res, []byte(contentMark)) { // no span: the ops are the layout's, not the page text's
 		kept, textOK, spanOK = nil, true, true
 	}
@@ -300,7 +302,11 @@ func (page *pageText) span(out []byte, inner string, at int, lf string, b []byte
 	case !textOK: // on the page's converted HTML, the layouts' HTML in it
 		page.htmlOps = append(page.htmlOps, htmlOnly(ops, rendered)...)
 		page.ops = page.ops[:at]
-		return bytes.ReplaceAll(plain, []byte(textClose), nil)
+		// Only the content this layout filters gets them, not its own HTML
+		// around it nor the outer layouts': the span between
+		// layout.HTMLOpsFrom and HTMLOpsTo (one span: an outer layout's
+		// ops on the HTML widen it to theirs).
+		return bytes.ReplaceAll(marked, []byte(textClose), nil)
 	}
 	page.ops = append(page.ops[:at], kept...) // the page's own text gets them in the expander
 	return bytes.ReplaceAll(res, []byte(textClose), nil)

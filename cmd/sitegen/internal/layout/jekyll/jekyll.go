@@ -67,7 +67,11 @@
 //     unless nav_sort: case_insensitive (CaseOrder); parent: (with
 //     grand_parent:) lists a page under the page of that title, a
 //     top-level one when grand_parent: is not set; nav_exclude: keeps a
-//     page out of it. Siblings that share a title are told apart by
+//     page out of it. Collections follow just_the_docs.collections (else
+//     collections:) in the order written; under the just-the-docs theme
+//     (JustTheDocs) a collection that list leaves out is not in it
+//     (collections.go placeCollections). Liquid's site.collections is
+//     by label, as Jekyll's SiteDrop sorts it (model.go). Siblings that share a title are told apart by
 //     their folder's name (a folder's or collection's page: "rules" for
 //     _rules/index.md) or file's name, as Jekyll has no navigation of
 //     its own to follow (layout.Layout.NavDistinct).

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
 )
@@ -493,5 +495,39 @@ func TestTOCLevels(t *testing.T) {
 		if bad != tt.bad {
 			t.Errorf("%q: a problem at kramdown.toc_levels: %v, want %v (%+v)", tt.config, bad, tt.bad, l.Tolerated)
 		}
+	}
+}
+
+// TestJustTheDocs: the theme is named by "theme: just-the-docs" or
+// "remote_theme: just-the-docs/just-the-docs" (its README's two ways,
+// https://github.com/just-the-docs/just-the-docs#installation), or its
+// gem in the Gemfile ("gem \"just-the-docs\"", ibid.).
+func TestJustTheDocs(t *testing.T) {
+	for _, tt := range []struct {
+		name, config, gemfile string
+		want                  bool
+	}{
+		{"gem theme", "theme: just-the-docs\n", "", true},
+		{"remote theme with a ref", "remote_theme: just-the-docs/just-the-docs@v0.10.0\n", "", true},
+		{"a fork as remote theme", "remote_theme: someone/just-the-docs\n", "", true},
+		{"Gemfile", "title: T\n", "source \"https://rubygems.org\"\ngem \"jekyll\"\ngem 'just-the-docs', '0.10.0'\n", true},
+		{"another theme", "theme: minima\n", "", false},
+		{"another remote theme", "remote_theme: pages-themes/cayman@v0.2.0\n", "gem \"just-the-docs-plugin\"\n", false},
+		{"none", "title: T\n", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"_config.yml": tt.config}
+			if tt.gemfile != "" {
+				files["Gemfile"] = tt.gemfile
+			}
+			dir := layouttest.Write(t, files)
+			var m map[string]any
+			if err := yaml.Unmarshal([]byte(tt.config), &m); err != nil {
+				t.Fatal(err)
+			}
+			if got := JustTheDocs(dir, m); got != tt.want {
+				t.Errorf("JustTheDocs = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

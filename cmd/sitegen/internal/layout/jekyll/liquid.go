@@ -211,6 +211,12 @@ func expandPage(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x.Src = append(x.Src[:from:from], applyOps(ops, x.Src[from:])...)
 		}
 		x.HTMLOps = htmlOps
+		if rest, ok := bytes.CutPrefix(after, []byte(layout.HTMLOpsTo)); ok {
+			// The end of the filtered content first in a line of HTML would
+			// make it no block of HTML: a line of its own.
+			rest = bytes.TrimPrefix(rest, []byte("\n"))
+			after = append([]byte(layout.HTMLOpsToLine), rest...)
+		}
 		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x
 	}

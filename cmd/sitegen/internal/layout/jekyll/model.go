@@ -219,8 +219,13 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 			}
 		}
 	}
+	// site.collections is Jekyll's SiteDrop#collections:
+	// "@obj.collections.values.sort_by(&:label)" (jekyll 4.3,
+	// lib/jekyll/drops/site_drop.rb), whatever order _config.yml gives.
+	byLabel := slices.Clone(s.cs)
+	slices.SortStableFunc(byLabel, func(a, b collection) int { return cmp.Compare(a.label, b.label) })
 	var colls []any
-	for _, c := range s.cs {
+	for _, c := range byLabel {
 		list := docs[c.label]
 		if c.label == "posts" {
 			list = posts

@@ -33,14 +33,20 @@ var liquidFixture = map[string]string{
 // render runs Liquid on the page text src at file in liquidFixture's site.
 func renderFixture(t *testing.T, file, src string, timeout time.Duration) layout.Expanded {
 	t.Helper()
-	dir := layouttest.Write(t, liquidFixture)
+	return renderSite(t, liquidFixture, file, src, timeout)
+}
+
+// renderSite runs Liquid on the page text src at file in the site files.
+func renderSite(t *testing.T, files map[string]string, file, src string, timeout time.Duration) layout.Expanded {
+	t.Helper()
+	dir := layouttest.Write(t, files)
 	l, err := Recognise(dir)
 	if err != nil || l == nil {
 		t.Fatalf("Recognise: %v, %v", l, err)
 	}
 	read := func(f string) ([]byte, error) { return srcpath.ReadFile(dir, f, 1<<20) }
 	var rels []string
-	for f := range liquidFixture {
+	for f := range files {
 		if path.Ext(f) == ".md" {
 			rels = append(rels, f)
 		}
@@ -259,6 +265,31 @@ func TestLiquidRun(t *testing.T) {
 			}
 			if !strings.HasPrefix(string(x.Src), "---\ntitle: About\n---\n") {
 				t.Errorf("front matter lost: %q", x.Src)
+			}
+		})
+	}
+}
+
+// TestSiteCollectionsOrder: Liquid's site.collections is Jekyll's
+// SiteDrop#collections, "@obj.collections.values.sort_by(&:label)"
+// (jekyll 4.3.1, lib/jekyll/drops/site_drop.rb): the collections by label,
+// posts among them, whatever order _config.yml writes them in. Measured
+// with jekyll build 4.3.1 on collections zulu, alpha, mike:
+// "[alpha][mike][posts][zulu]".
+func TestSiteCollectionsOrder(t *testing.T) {
+	for _, tt := range []struct{ name, config, want string }{
+		{"map form", "collections:\n  zulu:\n    output: true\n  alpha:\n    output: true\n  mike:\n    output: true\n", "[alpha][mike][posts][zulu]"},
+		{"list form", "collections:\n  - zulu\n  - alpha\n  - mike\n", "[alpha][mike][posts][zulu]"},
+		{"posts listed, capitals first", "collections:\n  posts:\n    output: true\n  rules:\n    output: true\n  Lore:\n    output: true\n", "[Lore][posts][rules]"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"_config.yml": "title: C\n" + tt.config, "index.md": "---\ntitle: Home\n---\nHi\n"}
+			x := renderSite(t, files, "index.md", "---\ntitle: Home\n---\n{% for c in site.collections %}[{{ c.label }}]{% endfor %}\n", 0)
+			if len(x.Problems) > 0 {
+				t.Fatalf("problems: %+v", x.Problems)
+			}
+			if got := strings.TrimSpace(string(x.Src[frontMatterEnd(x.Src):])); got != tt.want {
+				t.Errorf("site.collections %s, want %s", got, tt.want)
 			}
 		})
 	}

@@ -162,7 +162,7 @@ func (s *Site) firstPageAliases() {
 		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
 			continue
 		}
-		if kind, name := listKind(p); !s.Lay.FirstPageAlias(kind, name) {
+		if !s.Lay.FirstPageAlias(listKind(p)) {
 			p.PerPage = max(len(p.Children), 1) // its template lists all on one page
 			continue
 		}
@@ -177,28 +177,31 @@ func (s *Site) firstPageAliases() {
 	}
 }
 
-// listKind names a list page's kind as layout.Layout.FirstPageAlias
-// takes it: "home"; "taxonomy" and "term" with the taxonomy's folder
-// ("tags"); "section" with its top-level section's folder (Hugo's type
-// of the pages below it).
-func listKind(p *Page) (kind, name string) {
+// listKind names a list page as layout.Layout.FirstPageAlias takes it:
+// "home"; "taxonomy" and "term" with the taxonomy's folder ("tags");
+// "section" with its top-level section's folder (Hugo's type of the
+// pages below it); the page's own front matter type: and layout:.
+func listKind(p *Page) layout.ListPage {
 	base := func(sp string) string { return path.Base(strings.TrimSuffix(sp, "/")) }
+	lp := layout.ListPage{Type: layout.Text(p.Meta["type"]), Layout: layout.Text(p.Meta["layout"])}
 	switch {
 	case p.Kind == templates.KindHome:
-		return "home", ""
+		lp.Kind = "home"
 	case p.tagIndex:
-		return "taxonomy", base(p.SitePath)
+		lp.Kind, lp.Name = "taxonomy", base(p.SitePath)
 	case p.tag != "":
+		lp.Kind, lp.Name = "term", strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]
 		if p.Parent != nil && p.Parent.tagIndex {
-			return "term", base(p.Parent.SitePath)
+			lp.Name = base(p.Parent.SitePath)
 		}
-		return "term", strings.Split(strings.Trim(p.SitePath, "/"), "/")[0]
+	default:
+		top := p
+		for top.Parent != nil && top.Parent.Kind != templates.KindHome {
+			top = top.Parent
+		}
+		lp.Kind, lp.Name = "section", base(top.SitePath)
 	}
-	top := p
-	for top.Parent != nil && top.Parent.Kind != templates.KindHome {
-		top = top.Parent
-	}
-	return "section", base(top.SitePath)
+	return lp
 }
 
 // sectionIndex is the file name of a folder's own page.

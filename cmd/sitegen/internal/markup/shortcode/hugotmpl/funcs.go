@@ -19,6 +19,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gobuffalo/flect"
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 // funcs are the Hugo template functions a run has, each as Hugo's
@@ -84,7 +86,7 @@ func (r *run) funcs() template.FuncMap {
 		// Templates.
 		"partial": r.partial,
 		// Words (lang.Translate and its aliases).
-		"i18n": r.translate, "T": r.translate,
+		"i18n": r.translate, "T": r.translate, "lang": func() langNS { return langNS{r} },
 		// boundRange guards each range loop (bound.go).
 		boundFunc: r.boundRange,
 		boundCall: r.boundTemplateCall,
@@ -569,9 +571,7 @@ func arith(a, b any, op byte) (any, error) {
 // function returns an empty string" (https://gohugo.io/functions/lang/translate/;
 // the tables are Config.Words). A text with template actions is run as a
 // template with the context, an integer context as .Count ("{{ .Count }}
-// minutes"), which also picks the plural form: "one" for 1, "other"
-// otherwise (English's rule; a language with other plural rules gets
-// English's). Hugo 0.111 measured: minutes 1 is "1 minute", 3 "3
+// minutes"), which also picks the plural form (pluralForm). Hugo 0.111 measured: minutes 1 is "1 minute", 3 "3
 // minutes", no context "<no value> minutes"; the text is escaped as any
 // string.
 func (r *run) translate(key any, ctx ...any) (string, error) {
@@ -587,15 +587,13 @@ func (r *run) translate(key any, ctx ...any) (string, error) {
 			count, data = n, countData{n}
 		case map[string]any:
 			count = n["Count"]
+		case float64, float32, string: // Hugo's toPluralCountValue: the count, not .Count
+			count = n
 		}
 	}
 	text := toString(v)
 	if forms, ok := v.(map[string]any); ok {
-		form := "other"
-		if f, err := toNumber(count); err == nil && count != nil && f == 1 {
-			form = "one"
-		}
-		text = toString(cmp.Or(forms[form], forms["other"]))
+		text = toString(cmp.Or(forms[pluralForm(r.set.cfg.WordsLanguage, count)], forms["other"]))
 	}
 	if !strings.Contains(text, "{{") {
 		return text, nil
@@ -611,5 +609,102 @@ func (r *run) translate(key any, ctx ...any) (string, error) {
 	return w.b.String(), nil
 }
 
+// langNS is Hugo's lang namespace: lang.Translate, the function i18n
+// and T are aliases of (https://gohugo.io/functions/lang/translate/).
+type langNS struct{ r *run }
+
+// Translate is lang.Translate KEY [CONTEXT] (translate).
+func (l langNS) Translate(key any, ctx ...any) (string, error) { return l.r.translate(key, ctx...) }
+
 // countData is an integer context of a translation: its .Count.
 type countData struct{ Count any }
+
+// pluralForm is the plural form ("zero", "one", "two", "few", "many",
+// "other") of count in the language lang (a BCP 47 tag; English when ""
+// or not one): go-i18n's, which Hugo's translations use, by CLDR's
+// plural rules (https://gohugo.io/functions/lang/translate/#pluralization),
+// here golang.org/x/text's tables of them. count is read as Hugo 0.111's
+// toPluralCountValue reads it: an integer as itself, a float as its
+// shortest text with ".0" added where it has no point (1.0 has one
+// visible fraction digit: not English's "one"), a text that is a number
+// as written; anything else, or no count, is "other".
+func pluralForm(lang string, count any) string {
+	var s string
+	switch n := count.(type) {
+	case nil:
+		return "other"
+	case int, int64, uint64, int32, uint32, int16, uint16, int8, uint8, uint:
+		s = fmt.Sprint(n)
+	case float64, float32:
+		f, _ := toNumber(n)
+		if s = strconv.FormatFloat(f, 'f', -1, 64); !strings.Contains(s, ".") {
+			s += ".0"
+		}
+	case string:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err != nil {
+			return "other"
+		}
+		s = strings.TrimSpace(n)
+	default:
+		return "other"
+	}
+	i, v, w, f, t, ok := pluralOperands(s)
+	if !ok {
+		return "other"
+	}
+	tag, err := language.Parse(lang)
+	if err != nil || lang == "" {
+		tag = language.English
+	}
+	switch plural.Cardinal.MatchPlural(tag, i, v, w, f, t) {
+	case plural.Zero:
+		return "zero"
+	case plural.One:
+		return "one"
+	case plural.Two:
+		return "two"
+	case plural.Few:
+		return "few"
+	case plural.Many:
+		return "many"
+	}
+	return "other"
+}
+
+// pluralOperands are CLDR's operands of the decimal number s
+// (https://unicode.org/reports/tr35/tr35-numbers.html#Operands): i the
+// integer digits, v the count of visible fraction digits and f their
+// value, w and t the same without trailing zeros. Digits past the ninth
+// are left out of i and f (the rules look at i modulo 10, 100, 1000000 at
+// most), so that each fits an int; ok is false for an exponent form.
+func pluralOperands(s string) (i, v, w, f, t int, ok bool) {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	ip, fp, _ := strings.Cut(s, ".")
+	digits := func(d string) (int, bool) {
+		if len(d) > 9 {
+			d = d[len(d)-9:]
+		}
+		n := 0
+		for _, c := range d {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n, true
+	}
+	if i, ok = digits(ip); !ok || ip == "" {
+		return 0, 0, 0, 0, 0, false
+	}
+	ft := strings.TrimRight(fp, "0")
+	v, w = len(fp), len(ft)
+	if len(fp) > 9 {
+		fp, ft = fp[:9], strings.TrimRight(fp[:9], "0")
+		v, w = 9, len(ft)
+	}
+	if f, ok = digits(fp); !ok {
+		return 0, 0, 0, 0, 0, false
+	}
+	t, _ = digits(ft)
+	return i, v, w, f, t, true
+}

@@ -62,6 +62,9 @@ type Config struct {
 	// text, or its plural forms ("one", "other"): the i18n function's
 	// (funcs.go).
 	Words map[string]any
+	// WordsLanguage is the language tag of Words' table ("fr", "pt-br";
+	// "" is English): its CLDR plural rules pick a text's plural form.
+	WordsLanguage string
 }
 
 // Set is a site's shortcode templates, ready to run.

@@ -211,8 +211,68 @@ func TestTranslate(t *testing.T) {
 	if _, err := set.Run(Call{Name: "bad"}); err == nil || !strings.Contains(err.Error(), `i18n "broken"`) {
 		t.Errorf("a translation that does not parse: err %v", err)
 	}
+	// "lang.Translate KEY [CONTEXT]", "Alias: i18n, T"
+	// (https://gohugo.io/functions/lang/translate/): the function, in
+	// each of its names, wherever sitegen runs the site's templates: a
+	// shortcode and the partials it calls.
+	inPartial := New(Config{
+		Shortcodes: map[string]string{"w": `[{{ partial "words.html" . }}][{{ lang.Translate "minutes" 2 }}]`},
+		Partials:   map[string]string{"words.html": `{{ T "readMore" }}/{{ lang.Translate "home" }}/{{ i18n "minutes" 1 }}`},
+		Words: map[string]any{"readMore": "Read on", "home": map[string]any{"other": "Start"},
+			"minutes": map[string]any{"one": "{{ .Count }} minute", "other": "{{ .Count }} minutes"}},
+		Segment: segment, Markdown: markdown,
+	})
+	if got, err := inPartial.Run(Call{Name: "w"}); err != nil || got != "[Read on/Start/1 minute][2 minutes]" {
+		t.Errorf("in a partial, lang.Translate: %q, %v", got, err)
+	}
 	none := New(Config{Shortcodes: map[string]string{"w": `[{{ i18n "x" }}]`}, Segment: segment})
 	if got, err := none.Run(Call{Name: "w"}); err != nil || got != "[]" {
 		t.Errorf("no tables: %q, %v", got, err)
+	}
+}
+
+// TestTranslatePlural: Hugo's translations are go-i18n's, whose plural
+// forms are CLDR's for the table's language ("zero, one, two, few, many,
+// other", https://gohugo.io/functions/lang/translate/#pluralization; the
+// rules: https://www.unicode.org/cldr/charts/latest/supplemental/language_plural_rules.html),
+// a form the table lacks read as "other". Measured with hugo 0.111 (one
+// table per language, a shortcode-free layout writing i18n "n" N):
+// en 0 1 2 = other one other, 1.0 other ("1.0" has a visible fraction
+// digit); fr 0 1 1.5 = one one one, 1000000 other; ru 1 2 5 11 21 22 =
+// one few many many one few; ja 1 = other; pl 2 = other (no "few" in
+// its table), "1" (a text) = one.
+func TestTranslatePlural(t *testing.T) {
+	forms := map[string]any{"one": "one", "few": "few", "many": "many", "other": "other"}
+	for _, tt := range []struct {
+		lang string
+		n    string // the count, as a template literal
+		want string
+	}{
+		{"en", "0", "other"}, {"en", "1", "one"}, {"en", "2", "other"}, {"en", "1.0", "other"}, {"en", `"1"`, "one"},
+		{"", "1", "one"}, {"en-gb", "1", "one"},
+		{"fr", "0", "one"}, {"fr", "1", "one"}, {"fr", "1.5", "one"}, {"fr", "2", "other"}, {"fr", "1000000", "other"},
+		{"ru", "1", "one"}, {"ru", "2", "few"}, {"ru", "5", "many"}, {"ru", "11", "many"}, {"ru", "21", "one"}, {"ru", "22", "few"}, {"ru", "1.5", "other"},
+		{"ja", "1", "other"}, {"ja", "0", "other"},
+		{"pl", "2", "other"}, {"pl", "5", "many"}, {"pl", "1", "one"},
+		{"not a language!", "1", "one"},
+		{"en", `"many"`, "other"},
+	} {
+		t.Run(tt.lang+" "+tt.n, func(t *testing.T) {
+			w := forms
+			if tt.lang == "pl" {
+				w = map[string]any{"one": "one", "many": "many", "other": "other"}
+			}
+			set := New(Config{
+				Shortcodes: map[string]string{"w": `{{ i18n "n" ` + tt.n + ` }}`},
+				Words:      map[string]any{"n": w}, WordsLanguage: tt.lang, Segment: segment,
+			})
+			got, err := set.Run(Call{Name: "w"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("%s %s: %s, want %s", tt.lang, tt.n, got, tt.want)
+			}
+		})
 	}
 }
