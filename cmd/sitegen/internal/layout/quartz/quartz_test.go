@@ -707,3 +707,50 @@ func TestReadConfigPageTitleSuffix(t *testing.T) {
 		})
 	}
 }
+
+// TestRecogniseSubfolderProject: a vault whose Quartz project lives in a
+// folder of it (Koreji-Yamisora/Qxartia: source/ holds quartz.config.ts,
+// quartz/ and content/, its workflow runs `npx quartz build` with
+// working-directory ./source) publishes what that project's content/
+// holds: "`-d` or `--directory`: the content folder. This is normally
+// just `content`" (https://quartz.jzhao.xyz/build), the content folder
+// being the project's own. The rest of the vault (the repository's
+// .obsidian, compendium/, scripts) is not the site. A project whose
+// content/ holds no note (a checkout whose CI fills it) is not taken.
+func TestRecogniseSubfolderProject(t *testing.T) {
+	cfg := config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers)
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // the content folder, "" for no Quartz site
+	}{
+		{"source/ holds the project", map[string]string{".obsidian/app.json": "{}", "compendium/orc.md": "", "source/" + ConfigFile: cfg, "source/quartz/build.ts": "", "source/content/index.md": "", "source/docs/index.md": ""}, "source/content"},
+		{"notes deeper in content/", map[string]string{"site/" + ConfigFile: cfg, "site/content/lore/a.md": "", "README.md": ""}, "site/content"},
+		{"an empty content/", map[string]string{"source/" + ConfigFile: cfg, "source/content/.gitkeep": "", "notes/a.md": ""}, ""},
+		{"no content/", map[string]string{"source/" + ConfigFile: cfg, "notes/a.md": ""}, ""},
+		{"a build -d wins", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/content/index.md": "", "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if l != nil {
+				got = l.Content
+			}
+			if got != tc.want {
+				t.Fatalf("content folder %q, want %q", got, tc.want)
+			}
+			if l == nil {
+				return
+			}
+			if l.Settings.Title != "🎲 Six Sides" {
+				t.Errorf("title %q, want the settings' pageTitle", l.Settings.Title)
+			}
+			if tc.want != "vault" && !slices.ContainsFunc(l.Read, func(s string) bool { return strings.HasPrefix(s, "content folder "+tc.want+" (the Quartz project in ") }) {
+				t.Errorf("the build's first line does not say where the content folder was read: %q", l.Read)
+			}
+		})
+	}
+}
