@@ -137,3 +137,45 @@ func TestDataCards(t *testing.T) {
 		t.Error("a datacards block without the plugin is not shown as code")
 	}
 }
+
+// TestDataCardsImages: "Specify which property contains the image using
+// the imageProperty setting"; the property may hold a URL, a file path,
+// a wiki link or a Markdown image link (DataCards, docs/features/images.md,
+// github.com/Sophokles187/data-cards). The plugin shows it as the card's
+// picture; sitegen's table shows it as a picture in its cell, not as a
+// link to the file or its text. Other columns keep their links.
+func TestDataCardsImages(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json":                         "{}",
+		".obsidian/community-plugins.json":           `["dataview", "data-cards"]`,
+		".obsidian/plugins/data-cards/manifest.json": `{"id": "data-cards", "name": "DataCards"}`,
+		".obsidian/plugins/data-cards/main.js":       `class P{onload(){this.registerMarkdownCodeBlockProcessor("datacards",(s,e)=>{})}}`,
+		"art/strahd.png":                             "png",
+		"art/portal.png":                             "png",
+		"art/ship.png":                               "png",
+		"NPCs/Strahd.md":                             "---\ntags: [npc]\ncover: \"[[art/strahd.png]]\"\n---\n# Strahd\n",
+		"NPCs/Portal.md":                             "---\ntags: [npc]\ncover: art/portal.png\n---\n# Portal\n",
+		"NPCs/Ship.md":                               "---\ntags: [npc]\ncover: \"![Ship](art/ship.png)\"\n---\n# Ship\n",
+		"NPCs/Web.md":                                "---\ntags: [npc]\ncover: https://example.org/web.png\n---\n# Web\n",
+		"Home.md":                                    "# Home\n\n```datacards\nTABLE cover FROM #npc\nSORT file.name ASC\n\n// Settings\npreset: portrait\nimageProperty: cover\n```\n\n```dataview\nTABLE cover FROM #npc\nSORT file.name ASC\n```\n",
+	}
+	_, _, err, out := buildVault(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := out["home/index.html"]
+	cards, plain, _ := strings.Cut(home, "</table>")
+	for _, w := range []string{`<td><img src="/art/portal.png"`, `<td><img src="/art/ship.png"`, `<td><img src="/art/strahd.png"`, `<td><img src="https://example.org/web.png"`} {
+		if !strings.Contains(cards, w) {
+			t.Errorf("datacards: no %q in\n%s", w, cards)
+		}
+	}
+	if strings.Contains(cards, `<a href="/art/`) {
+		t.Errorf("datacards: the image property is a link:\n%s", cards)
+	}
+	// A plain Dataview table of the same property keeps it as Dataview
+	// shows it: a link, not a picture.
+	if !strings.Contains(plain, `<a href="/art/strahd.png">`) {
+		t.Errorf("dataview: no link to the picture in\n%s", plain)
+	}
+}
