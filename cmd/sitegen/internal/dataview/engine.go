@@ -200,6 +200,10 @@ func (e *Engine) Block(c Context, lang, body string) (out Output) {
 		out.HTML = r.table(res, e.s.ShowResultCount)
 	case q.Type == query.QTask:
 		out.HTML = r.tasks(res.Tasks, e.s.ShowResultCount)
+		if r.tooDeep > 0 {
+			out.Problems = append(out.Problems, Problem{Warning: true,
+				Msg: fmt.Sprintf("dataview block: %d task list items nested deeper than %d levels are not shown, the first at %s", r.tooDeep, maxTaskDepth+1, r.tooDeepAt)})
+		}
 	default:
 		out.HTML = r.list(res)
 	}

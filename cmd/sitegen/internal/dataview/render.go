@@ -1,6 +1,7 @@
 package dataview
 
 import (
+	"fmt"
 	"html"
 	"slices"
 	"strconv"
@@ -27,6 +28,10 @@ type renderer struct {
 	link     Linker
 	markdown func(string) string
 	images   string // the TABLE column shown as pictures (Context.Images)
+	// tooDeep counts the task list items taskList left out, nested
+	// deeper than maxTaskDepth; tooDeepAt is the first one's path:line.
+	tooDeep   int
+	tooDeepAt string
 }
 
 // maxDepth is how deep nested values are shown (maxRecursiveRenderDepth).
@@ -331,7 +336,17 @@ func nestTasks(tasks []*query.Object) []*query.Object {
 
 // taskList renders items as a task list, each with the items under it.
 func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int) {
-	if len(items) == 0 || depth > maxTaskDepth {
+	if len(items) == 0 {
+		return
+	}
+	if depth > maxTaskDepth {
+		if r.tooDeepAt == "" {
+			p, _ := items[0].Get("path")
+			l, _ := items[0].Get("line")
+			f, _ := l.(float64)
+			r.tooDeepAt = fmt.Sprintf("%v:%d", p, int(f)+1)
+		}
+		r.tooDeep += countItems(items, 0)
 		return
 	}
 	b.WriteString(`<ul class="contains-task-list">` + "\n")
@@ -356,6 +371,24 @@ func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int
 		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ul>\n")
+}
+
+// maxCountedItems bounds how many left-out items countItems counts.
+const maxCountedItems = 100000
+
+// countItems counts items and the items under them, up to
+// maxCountedItems (from already counted).
+func countItems(items []*query.Object, already int) int {
+	n := 0
+	for _, o := range items {
+		if already+n >= maxCountedItems {
+			break
+		}
+		n++
+		c, _ := o.Get("children")
+		n += countItems(asObjects(c), already+n)
+	}
+	return n
 }
 
 // asObjects are the objects of a list value.

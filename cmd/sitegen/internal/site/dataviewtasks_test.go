@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -177,5 +178,40 @@ func TestDataCardsImages(t *testing.T) {
 	// shows it: a link, not a picture.
 	if !strings.Contains(plain, `<a href="/art/strahd.png">`) {
 		t.Errorf("dataview: no link to the picture in\n%s", plain)
+	}
+}
+
+// TestDataviewTasksTooDeep: the task view draws each task with the items
+// under it (task-view.tsx); sitegen bounds the nesting it draws (33
+// levels). Items below that bound are not drawn, and the build says so
+// at the query, naming the first item left out (file:line), never
+// dropping them without a word.
+func TestDataviewTasksTooDeep(t *testing.T) {
+	var deep strings.Builder
+	deep.WriteString("# Deep\n\n")
+	for i := range 36 {
+		deep.WriteString(strings.Repeat("\t", i) + "- [ ] level " + strconv.Itoa(i) + "\n")
+	}
+	_, res, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json":               "{}",
+		".obsidian/community-plugins.json": `["dataview"]`,
+		"Deep.md":                          deep.String(),
+		"Index.md":                         "# Index\n\n```dataview\nTASK FROM \"Deep\"\n```\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out["index/index.html"], "level 32") || strings.Contains(out["index/index.html"], "level 33<") {
+		t.Errorf("levels drawn: want up to the bound only:\n%s", out["index/index.html"])
+	}
+	var got []string
+	for _, w := range res.WarningList {
+		if strings.Contains(w.String(), "nested") {
+			got = append(got, w.String())
+		}
+	}
+	want := "dataview block: 3 task list items nested deeper than 33 levels are not shown, the first at Deep.md:36"
+	if len(got) != 1 || !strings.HasSuffix(got[0], want) || !strings.Contains(got[0], "Index.md:") {
+		t.Errorf("warnings %q, want one ending %q", got, want)
 	}
 }
