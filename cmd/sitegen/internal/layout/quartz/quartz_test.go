@@ -430,6 +430,13 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 		{"hidden", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d .vault"), ".vault/index.md": ""}, ""},
 		{"another command's -d", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("docker run -d notes && npx quartz build"), "notes/index.md": ""}, ""},
 		{"content/ wins", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": "", "content/index.md": ""}, "content"},
+		// markbrockettrobson/Grand-Arcadian-Archipelago-dnd-website: the
+		// workflow clones Quartz into .quartz, copies the settings there
+		// and builds the repository's root from it; -d is read from the
+		// folder the command runs in (cd in the same run block).
+		{"cd into a clone, --directory ..", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: |\n          git clone https://github.com/jackyzha0/quartz.git .quartz\n          cd .quartz\n          npm ci\n      - run: |\n          cd .quartz\n          npx quartz build --directory .. --output ../public\n", "index.md": "", "NPCs/a.md": ""}, "."},
+		{"cd in another run block", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: cd site\n      - run: npx quartz build -d notes\n", "notes/index.md": "", "site/notes/index.md": ""}, "notes"},
+		{"cd, then a folder in it", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: |\n          cd site && npx quartz build -d notes\n", "site/notes/index.md": ""}, "site/notes"},
 		{"no settings file", map[string]string{".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, ""},
 		// Zuljita/DFRPGArdenVul-Obsidian (eval11B NB6), built from quartz/.
 		{"the root, quartz/ publishes vault/", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public"), "vault/index.md": "", "README.md": ""}, "vault"},
