@@ -47,9 +47,13 @@ func buildDirectory(dir string) (folder, from string) {
 	return "", ""
 }
 
-// buildDir is the folder one `quartz build -d DIR` names, as written, and
-// the file it was read from.
-type buildDir struct{ dir, from string }
+// buildDir is the folder one `quartz build -d DIR` names and the file it
+// was read from; the folder as written, or, after a cd (moved), resolved
+// from the folder the workflow or script starts in.
+type buildDir struct {
+	dir, from string
+	moved     bool
+}
 
 // buildDirs are the folders the `quartz build -d DIR` commands of dir's
 // GitHub Actions workflows, then of its package.json scripts, name, as
@@ -79,11 +83,11 @@ func buildDirs(dir string) []buildDir {
 		}
 		for _, text := range lines {
 			for _, m := range buildRE.FindAllStringSubmatchIndex(text, -1) {
-				d := strings.Trim(text[m[2]:m[3]], `"'`)
-				if cd := cdBefore(text, m[0]); cd != "" && !path.IsAbs(d) {
-					d = path.Join(cd, d)
+				b := buildDir{dir: strings.Trim(text[m[2]:m[3]], `"'`), from: f}
+				if cd := cdBefore(text, m[0]); cd != "" && !path.IsAbs(b.dir) {
+					b.dir, b.moved = path.Join(cd, b.dir), true
 				}
-				out = append(out, buildDir{d, f})
+				out = append(out, b)
 			}
 		}
 	}

@@ -442,6 +442,7 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 		{"the root, quartz/ publishes vault/", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public"), "vault/index.md": "", "README.md": ""}, "vault"},
 		{"the root, quartz/'s package.json", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
 		{"the root, quartz/'s own workflow and docs script", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": pkg, "quartz/.github/workflows/build-preview.yaml": workflow("npx quartz build -d docs"), "quartz/docs/index.md": "", ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault"), "vault/index.md": ""}, "vault"},
+		{"the root, cd quartz && … -d ../vault", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("cd quartz && npx quartz build -d ../vault"), "vault/index.md": ""}, "vault"},
 		{"the root, a folder out of it", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../../vault"}}`, "vault/index.md": ""}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
