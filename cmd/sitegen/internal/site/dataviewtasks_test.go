@@ -215,3 +215,29 @@ func TestDataviewTasksTooDeep(t *testing.T) {
 		t.Errorf("warnings %q, want one ending %q", got, want)
 	}
 }
+
+// TestTasksPluginVault: a vault whose community plugins list the Tasks
+// plugin (obsidian-tasks-plugin) draws its task lines as the plugin does
+// in Reading View (markup TestTasksPlugin); one that does not leaves them
+// as written.
+func TestTasksPluginVault(t *testing.T) {
+	for _, tc := range []struct {
+		plugins string
+		want    string
+	}{
+		{`["obsidian-tasks-plugin"]`, `Pay the ferryman <span class="task-priority" data-task-priority="high">⏫</span> <span class="task-due">📅 2024-05-01</span>`},
+		{`["dataview"]`, `Pay the ferryman 📅 2024-05-01 ⏫`},
+	} {
+		_, _, err, out := buildVault(t, map[string]string{
+			".obsidian/app.json":               "{}",
+			".obsidian/community-plugins.json": tc.plugins,
+			"Quest.md":                         "# Quest\n\n- [ ] Pay the ferryman 📅 2024-05-01 ⏫\n",
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out["quest/index.html"], tc.want) {
+			t.Errorf("%s: no %q in\n%s", tc.plugins, tc.want, out["quest/index.html"])
+		}
+	}
+}
