@@ -284,7 +284,7 @@ func BuildAll(ctx context.Context, opts content.Options, all bool, stdout, stder
 			fmt.Fprintln(stderr, prefix+line)
 		}
 	}
-	NotPublished(stdout, res.NotPublished, opts.Source, all)
+	NotPublished(stdout, res.NotPublished, res.Garden, opts.Source, all)
 	var diags content.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -340,8 +340,10 @@ func BuildAll(ctx context.Context, opts content.Options, all bool, stdout, stder
 // of a build: one line that counts them by reason, then, when all is set,
 // one line each ("content/gm/secrets.md: publish: false (Obsidian
 // Publish)", paths under source); with --drafts, how many are in the
-// output all the same. Nothing when there are none.
-func NotPublished(w io.Writer, ns []content.NotPublished, source string, all bool) {
+// output all the same; and garden, the line on the notes the Digital
+// Garden plugin's rule held back (site.Result.Garden), when there is one.
+// Nothing when there are none.
+func NotPublished(w io.Writer, ns []content.NotPublished, garden, source string, all bool) {
 	if len(ns) == 0 {
 		return
 	}
@@ -352,6 +354,9 @@ func NotPublished(w io.Writer, ns []content.NotPublished, source string, all boo
 		}
 	}
 	fmt.Fprintf(w, "sitegen: %d not published: %s\n", len(ns), content.CountReasons(ns))
+	if garden != "" {
+		fmt.Fprintf(w, "sitegen: %s\n", garden)
+	}
 	if all {
 		for _, n := range ns {
 			mark := ""

@@ -93,6 +93,9 @@ type Context struct {
 	Link Linker
 	// Markdown renders a text as inline Markdown of the page.
 	Markdown func(string) string
+	// Images is the header of the TABLE column whose values are shown
+	// as pictures (a DataCards block's imageProperty), "" for none.
+	Images string
 }
 
 // Problem is something to tell about a query, at a line counted from
@@ -118,7 +121,7 @@ func (e *Engine) env(c Context, d query.Dialect) *query.Env {
 }
 
 func (e *Engine) renderer(c Context) *renderer {
-	return &renderer{s: e.s, link: c.Link, markdown: c.Markdown}
+	return &renderer{s: e.s, link: c.Link, markdown: c.Markdown, images: c.Images}
 }
 
 // Inline evaluates an inline query (the text after the prefix); js is
@@ -197,6 +200,10 @@ func (e *Engine) Block(c Context, lang, body string) (out Output) {
 		out.HTML = r.table(res, e.s.ShowResultCount)
 	case q.Type == query.QTask:
 		out.HTML = r.tasks(res.Tasks, e.s.ShowResultCount)
+		if r.tooDeep > 0 {
+			out.Problems = append(out.Problems, Problem{Warning: true,
+				Msg: fmt.Sprintf("dataview block: %d task list items nested deeper than %d levels are not shown, the first at %s", r.tooDeep, maxTaskDepth+1, r.tooDeepAt)})
+		}
 	default:
 		out.HTML = r.list(res)
 	}

@@ -1,7 +1,9 @@
 package dataview
 
 import (
+	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +27,11 @@ type renderer struct {
 	s        Settings
 	link     Linker
 	markdown func(string) string
+	images   string // the TABLE column shown as pictures (Context.Images)
+	// tooDeep counts the task list items taskList left out, nested
+	// deeper than maxTaskDepth; tooDeepAt is the first one's path:line.
+	tooDeep   int
+	tooDeepAt string
 }
 
 // maxDepth is how deep nested values are shown (maxRecursiveRenderDepth).
@@ -166,17 +173,69 @@ func (r *renderer) table(res *query.Result, count bool) string {
 		b.WriteString("</th>")
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
+	pictures := -1
+	if r.images != "" {
+		pictures = slices.Index(res.Headers, r.images)
+		if pictures < 0 {
+			pictures = slices.IndexFunc(res.Headers, func(h string) bool { return strings.EqualFold(h, r.images) })
+		}
+	}
 	for _, row := range res.Rows {
 		b.WriteString("<tr>")
-		for _, c := range row {
+		for i, c := range row {
 			b.WriteString("<td>")
-			r.value(&b, c, false, 0)
+			if i == pictures {
+				r.picture(&b, c)
+			} else {
+				r.value(&b, c, false, 0)
+			}
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</tbody></table></div>\n")
 	return b.String()
+}
+
+// picture shows v as a picture, as DataCards shows its imageProperty
+// ("URLs", "File Paths", "Wiki Links", "Markdown Image Links",
+// docs/features/images.md of github.com/Sophokles187/data-cards): a link
+// embedded, an http(s) URL as an <img>, a wikilink or Markdown image as
+// its embed, a path as a wikilink embed of it; a list by its first
+// value; anything else as value shows it.
+func (r *renderer) picture(b *strings.Builder, v query.Value) {
+	if l, ok := v.(query.List); ok && len(l) > 0 {
+		v = l[0]
+	}
+	switch v := v.(type) {
+	case query.Link:
+		v.Embed = true
+		b.WriteString(r.link.LinkHTML(v))
+		return
+	case query.ExternalLink:
+		if u := strings.ToLower(v.URL); strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
+			b.WriteString(`<img src="` + html.EscapeString(v.URL) + `" alt="` + html.EscapeString(v.Display) + `" loading="lazy">`)
+			return
+		}
+	case string:
+		s := strings.TrimSpace(v)
+		u := strings.ToLower(s)
+		switch {
+		case s == "":
+		case strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://"):
+			if !strings.ContainsAny(s, " <>\"\n") {
+				b.WriteString(`<img src="` + html.EscapeString(s) + `" alt="" loading="lazy">`)
+				return
+			}
+		case strings.HasPrefix(s, "![") || strings.HasPrefix(s, "[["):
+			b.WriteString(r.markdown("!" + strings.TrimPrefix(s, "!")))
+			return
+		case !strings.ContainsAny(s, "[]|\n"):
+			b.WriteString(r.markdown("![[" + s + "]]"))
+			return
+		}
+	}
+	r.value(b, v, false, 0)
 }
 
 // list renders a LIST result.
@@ -277,7 +336,17 @@ func nestTasks(tasks []*query.Object) []*query.Object {
 
 // taskList renders items as a task list, each with the items under it.
 func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int) {
-	if len(items) == 0 || depth > maxTaskDepth {
+	if len(items) == 0 {
+		return
+	}
+	if depth > maxTaskDepth {
+		if r.tooDeepAt == "" {
+			p, _ := items[0].Get("path")
+			l, _ := items[0].Get("line")
+			f, _ := l.(float64)
+			r.tooDeepAt = fmt.Sprintf("%v:%d", p, int(f)+1)
+		}
+		r.tooDeep += countItems(items, 0)
 		return
 	}
 	b.WriteString(`<ul class="contains-task-list">` + "\n")
@@ -302,6 +371,24 @@ func (r *renderer) taskList(b *strings.Builder, items []*query.Object, depth int
 		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ul>\n")
+}
+
+// maxCountedItems bounds how many left-out items countItems counts.
+const maxCountedItems = 100000
+
+// countItems counts items and the items under them, up to
+// maxCountedItems (from already counted).
+func countItems(items []*query.Object, already int) int {
+	n := 0
+	for _, o := range items {
+		if already+n >= maxCountedItems {
+			break
+		}
+		n++
+		c, _ := o.Get("children")
+		n += countItems(asObjects(c), already+n)
+	}
+	return n
 }
 
 // asObjects are the objects of a list value.

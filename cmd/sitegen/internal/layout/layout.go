@@ -1331,6 +1331,9 @@ type Markup struct {
 	// MetaBind draws the Meta Bind plugin's inline fields read-only with
 	// the note's values (markup.Dialects.MetaBind).
 	MetaBind bool
+	// TasksPlugin draws task lines as the Tasks plugin does in Reading
+	// View (markup.Dialects.TasksPlugin): a vault that enables it.
+	TasksPlugin bool
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.

@@ -86,6 +86,8 @@ const (
 	GardenHomeKey    = "dg-home"
 	// GardenPlugin is the plugin's id in .obsidian/community-plugins.json.
 	GardenPlugin = "digitalgarden"
+	// GardenPluginsFile is where a vault lists the plugins it enables.
+	GardenPluginsFile = ".obsidian/community-plugins.json"
 	// The reasons the build's report gives.
 	GardenFalse   = "dg-publish: false (Digital Garden)"
 	GardenMissing = "no dg-publish: true (Digital Garden)"

@@ -226,6 +226,9 @@ type Dialects struct {
 	// (metaBindTransformer); what it cannot draw stays code, with a
 	// warning saying why, instead of PluginInline's.
 	MetaBind bool
+	// TasksPlugin draws task lines as the Tasks plugin does in Reading
+	// View (tasksTransformer): a vault that enables it.
+	TasksPlugin bool
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
@@ -1035,6 +1038,7 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(wikiTransformer{m: e.m}, 1005),
 		util.Prioritized(diceTransformer{m: e.m}, 1006),
 		util.Prioritized(metaBindTransformer{m: e.m}, 1007), // before the TOC, which lists its fields' text
+		util.Prioritized(tasksTransformer{m: e.m}, 1007),
 		util.Prioritized(tocTransformer{}, 1008),
 		util.Prioritized(warnTransformer{m: e.m}, 1009),
 	))

@@ -41,6 +41,9 @@ type Query struct {
 	// Markdown renders text as inline Markdown of the page (links and
 	// wikilinks resolved from it); its problems are the page's, at Line.
 	Markdown func(text string) string
+	// Images is the column of a TABLE whose values are pictures, shown
+	// as pictures: a DataCards block's imageProperty ("" for none).
+	Images string
 }
 
 // QueryOutput is what evaluating a query gives.
@@ -87,6 +90,7 @@ func (t queryTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 			line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
 			q := Query{Lang: info[0], Text: linesText(n, src), Line: line + 1}
 			if cards {
+				q.Images = dataCardsSetting(q.Text, "imageProperty")
 				q.Lang, q.Text = "dataview", dataCardsQuery(q.Text)
 			}
 			out := res.Query(t.withMarkdown(st, q))
@@ -207,11 +211,38 @@ const dataCardsBlock = "datacards"
 // dataCardsQuery is the query of a DataCards block's text: its lines
 // before "// Settings".
 func dataCardsQuery(text string) string {
-	lines := strings.SplitAfter(text, "\n")
-	for i, l := range lines {
-		if strings.EqualFold(strings.Join(strings.Fields(l), " "), "// settings") {
-			return strings.Join(lines[:i], "")
-		}
+	if i := dataCardsSettings(text); i >= 0 {
+		return text[:i]
 	}
 	return text
+}
+
+// dataCardsSettings is the offset of a DataCards block's "// Settings"
+// line in its text, -1 when it has none.
+func dataCardsSettings(text string) int {
+	off := 0
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if strings.EqualFold(strings.Join(strings.Fields(l), " "), "// settings") {
+			return off
+		}
+		off += len(l)
+	}
+	return -1
+}
+
+// dataCardsSetting is the value of the setting key ("imageProperty:
+// cover") after a DataCards block's "// Settings" line, unquoted, ""
+// when it is not set.
+func dataCardsSetting(text, key string) string {
+	i := dataCardsSettings(text)
+	if i < 0 {
+		return ""
+	}
+	for _, l := range strings.Split(text[i:], "\n") {
+		k, v, ok := strings.Cut(l, ":")
+		if ok && strings.TrimSpace(k) == key {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
 }

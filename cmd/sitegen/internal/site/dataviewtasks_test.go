@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -135,5 +136,108 @@ func TestDataCards(t *testing.T) {
 		t.Fatal(err)
 	} else if !strings.Contains(out["home/index.html"], "TABLE status FROM #campaign") {
 		t.Error("a datacards block without the plugin is not shown as code")
+	}
+}
+
+// TestDataCardsImages: "Specify which property contains the image using
+// the imageProperty setting"; the property may hold a URL, a file path,
+// a wiki link or a Markdown image link (DataCards, docs/features/images.md,
+// github.com/Sophokles187/data-cards). The plugin shows it as the card's
+// picture; sitegen's table shows it as a picture in its cell, not as a
+// link to the file or its text. Other columns keep their links.
+func TestDataCardsImages(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json":                         "{}",
+		".obsidian/community-plugins.json":           `["dataview", "data-cards"]`,
+		".obsidian/plugins/data-cards/manifest.json": `{"id": "data-cards", "name": "DataCards"}`,
+		".obsidian/plugins/data-cards/main.js":       `class P{onload(){this.registerMarkdownCodeBlockProcessor("datacards",(s,e)=>{})}}`,
+		"art/strahd.png":                             "png",
+		"art/portal.png":                             "png",
+		"art/ship.png":                               "png",
+		"NPCs/Strahd.md":                             "---\ntags: [npc]\ncover: \"[[art/strahd.png]]\"\n---\n# Strahd\n",
+		"NPCs/Portal.md":                             "---\ntags: [npc]\ncover: art/portal.png\n---\n# Portal\n",
+		"NPCs/Ship.md":                               "---\ntags: [npc]\ncover: \"![Ship](art/ship.png)\"\n---\n# Ship\n",
+		"NPCs/Web.md":                                "---\ntags: [npc]\ncover: https://example.org/web.png\n---\n# Web\n",
+		"Home.md":                                    "# Home\n\n```datacards\nTABLE cover FROM #npc\nSORT file.name ASC\n\n// Settings\npreset: portrait\nimageProperty: cover\n```\n\n```dataview\nTABLE cover FROM #npc\nSORT file.name ASC\n```\n",
+	}
+	_, _, err, out := buildVault(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := out["home/index.html"]
+	cards, plain, _ := strings.Cut(home, "</table>")
+	for _, w := range []string{`<td><img src="/art/portal.png"`, `<td><img src="/art/ship.png"`, `<td><img src="/art/strahd.png"`, `<td><img src="https://example.org/web.png"`} {
+		if !strings.Contains(cards, w) {
+			t.Errorf("datacards: no %q in\n%s", w, cards)
+		}
+	}
+	if strings.Contains(cards, `<a href="/art/`) {
+		t.Errorf("datacards: the image property is a link:\n%s", cards)
+	}
+	// A plain Dataview table of the same property keeps it as Dataview
+	// shows it: a link, not a picture.
+	if !strings.Contains(plain, `<a href="/art/strahd.png">`) {
+		t.Errorf("dataview: no link to the picture in\n%s", plain)
+	}
+}
+
+// TestDataviewTasksTooDeep: the task view draws each task with the items
+// under it (task-view.tsx); sitegen bounds the nesting it draws (33
+// levels). Items below that bound are not drawn, and the build says so
+// at the query, naming the first item left out (file:line), never
+// dropping them without a word.
+func TestDataviewTasksTooDeep(t *testing.T) {
+	var deep strings.Builder
+	deep.WriteString("# Deep\n\n")
+	for i := range 36 {
+		deep.WriteString(strings.Repeat("\t", i) + "- [ ] level " + strconv.Itoa(i) + "\n")
+	}
+	_, res, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json":               "{}",
+		".obsidian/community-plugins.json": `["dataview"]`,
+		"Deep.md":                          deep.String(),
+		"Index.md":                         "# Index\n\n```dataview\nTASK FROM \"Deep\"\n```\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out["index/index.html"], "level 32") || strings.Contains(out["index/index.html"], "level 33<") {
+		t.Errorf("levels drawn: want up to the bound only:\n%s", out["index/index.html"])
+	}
+	var got []string
+	for _, w := range res.WarningList {
+		if strings.Contains(w.String(), "nested") {
+			got = append(got, w.String())
+		}
+	}
+	want := "dataview block: 3 task list items nested deeper than 33 levels are not shown, the first at Deep.md:36"
+	if len(got) != 1 || !strings.HasSuffix(got[0], want) || !strings.Contains(got[0], "Index.md:") {
+		t.Errorf("warnings %q, want one ending %q", got, want)
+	}
+}
+
+// TestTasksPluginVault: a vault whose community plugins list the Tasks
+// plugin (obsidian-tasks-plugin) draws its task lines as the plugin does
+// in Reading View (markup TestTasksPlugin); one that does not leaves them
+// as written.
+func TestTasksPluginVault(t *testing.T) {
+	for _, tc := range []struct {
+		plugins string
+		want    string
+	}{
+		{`["obsidian-tasks-plugin"]`, `Pay the ferryman <span class="task-priority" data-task-priority="high">⏫</span> <span class="task-due">📅 2024-05-01</span>`},
+		{`["dataview"]`, `Pay the ferryman 📅 2024-05-01 ⏫`},
+	} {
+		_, _, err, out := buildVault(t, map[string]string{
+			".obsidian/app.json":               "{}",
+			".obsidian/community-plugins.json": tc.plugins,
+			"Quest.md":                         "# Quest\n\n- [ ] Pay the ferryman 📅 2024-05-01 ⏫\n",
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out["quest/index.html"], tc.want) {
+			t.Errorf("%s: no %q in\n%s", tc.plugins, tc.want, out["quest/index.html"])
+		}
 	}
 }

@@ -650,3 +650,42 @@ func TestGardenUpdate(t *testing.T) {
 		}
 	}
 }
+
+// TestGardenReport: the Digital Garden plugin's rule is a privacy rule
+// ("Only notes you explicitly mark with dg-publish: true ever leave your
+// vault", the plugin's README), and a folder in which a few notes carry
+// the flag publishes only those (TheNightMayor/Starfinder-SRD-Markdown:
+// 37 of 4,297). The build says so in one line: how many notes were held
+// back, the flag, and why the rule is on here (the vault's community
+// plugins list it, or which notes set the flag), so that an author who
+// did not mean it sees why the site is small.
+func TestGardenReport(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string // the line, "" for none
+	}{
+		{"a folder where two notes set the flag", map[string]string{
+			"a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n",
+			"rules/pub.md": "---\ndg-publish: true\n---\n# Pub\n",
+			"rules/off.md": "---\ndg-publish: false\n---\n# Off\n",
+		}, "Digital Garden: 4 of 5 notes held back, not published: the plugin publishes only notes whose front matter says dg-publish: true (1 here), and is in use because 2 notes set dg-publish (the first: rules/off.md); add dg-publish: true to a note to publish it, or remove the flag from every note to publish the folder"},
+		{"a vault that lists the plugin", map[string]string{
+			".obsidian/app.json": "{}", ".obsidian/community-plugins.json": `["digitalgarden"]`,
+			"a.md": "# A\n", "pub.md": "---\ndg-publish: true\n---\n# Pub\n",
+		}, "Digital Garden: 1 of 2 notes held back, not published: the plugin publishes only notes whose front matter says dg-publish: true (1 here), and is in use because .obsidian/community-plugins.json lists digitalgarden; add dg-publish: true to a note to publish it"},
+		{"no flag anywhere", map[string]string{"a.md": "# A\n", "b.md": "---\npublish: false\n---\n# B\n"}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tt.files)
+			res, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Garden != tt.want {
+				t.Errorf("Garden =\n%q\nwant\n%q", res.Garden, tt.want)
+			}
+		})
+	}
+}

@@ -80,6 +80,9 @@ type Result struct {
 	// flags left out (or, with Options.Drafts, put in all the same), by
 	// file.
 	NotPublished []content.NotPublished
+	// Garden is one line on the notes the Digital Garden plugin's rule
+	// held back, and why it is on ("" when it held back none).
+	Garden string
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
@@ -209,6 +212,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			MetaBind:          s.Lay.Markup.MetaBind,
+			TasksPlugin:       s.Lay.Markup.TasksPlugin,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,
@@ -411,6 +415,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.Lay.Tool(), s.Lay.File))
 	}
 	res.NotPublished = s.NotPublished
+	res.Garden = s.Garden
 	if u := s.unlinkedFiles(); len(u) > 0 {
 		res.NotPublished = slices.SortedFunc(slices.Values(append(slices.Clone(s.NotPublished), u...)),
 			func(a, b content.NotPublished) int { return strings.Compare(a.File, b.File) })

@@ -125,6 +125,12 @@ var pluginBlocks = []string{"statblock", "ds-feature", "ds-ft", "ds-feat", "ds-a
 // dse names the Draw Steel Elements plugin in a warning.
 const dse = "the Draw Steel Elements plugin's"
 
+// TasksPlugin is the Tasks plugin's id in community-plugins.json: a vault
+// that lists it draws task lines as the plugin does (its emoji dates and
+// priorities after the description, each in its span); one that does not
+// shows them as written.
+const TasksPlugin = "obsidian-tasks-plugin"
+
 // MetaBindPlugin is the Meta Bind plugin's id in community-plugins.json.
 const MetaBindPlugin = "obsidian-meta-bind-plugin"
 
@@ -226,6 +232,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// vault that enables it, or whose plugin list is not there to say.
 	if plugins == nil || slices.Contains(plugins, MetaBindPlugin) {
 		l.Markup.MetaBind = true
+	}
+	if slices.Contains(plugins, TasksPlugin) {
+		l.Markup.TasksPlugin = true
+		l.Read = append(l.Read, "Tasks plugin")
 	}
 	if l.Dataview, err = dataview(dir, plugins); err != nil {
 		return nil, err

@@ -37,6 +37,9 @@ var buildRE = regexp.MustCompile(`\b(?:quartz|bootstrap-cli\.mjs)\s+build\b[^\n&
 // "" when none does.
 func buildDirectory(dir string) (folder, from string) {
 	for _, b := range buildDirs(dir) {
+		if path.Clean(b.dir) == "." { // the repository's root itself
+			return ".", b.from
+		}
 		if p := usable(dir, b.dir); p != "" {
 			return p, b.from
 		}
@@ -44,9 +47,13 @@ func buildDirectory(dir string) (folder, from string) {
 	return "", ""
 }
 
-// buildDir is the folder one `quartz build -d DIR` names, as written, and
-// the file it was read from.
-type buildDir struct{ dir, from string }
+// buildDir is the folder one `quartz build -d DIR` names and the file it
+// was read from; the folder as written, or, after a cd (moved), resolved
+// from the folder the workflow or script starts in.
+type buildDir struct {
+	dir, from string
+	moved     bool
+}
 
 // buildDirs are the folders the `quartz build -d DIR` commands of dir's
 // GitHub Actions workflows, then of its package.json scripts, name, as
@@ -75,12 +82,37 @@ func buildDirs(dir string) []buildDir {
 			lines = scripts(raw)
 		}
 		for _, text := range lines {
-			for _, m := range buildRE.FindAllStringSubmatch(text, -1) {
-				out = append(out, buildDir{strings.Trim(m[1], `"'`), f})
+			for _, m := range buildRE.FindAllStringSubmatchIndex(text, -1) {
+				b := buildDir{dir: strings.Trim(text[m[2]:m[3]], `"'`), from: f}
+				if cd := cdBefore(text, m[0]); cd != "" && !path.IsAbs(b.dir) {
+					b.dir, b.moved = path.Join(cd, b.dir), true
+				}
+				out = append(out, b)
 			}
 		}
 	}
 	return out
+}
+
+// cdRE is a shell's cd command and its folder.
+var cdRE = regexp.MustCompile(`(?:^|[\s;&|])cd\s+("[^"\n]+"|'[^'\n]+'|[^\s"';&|]+)`)
+
+// cdBefore is the folder the last cd before offset at of text moves to,
+// within the same step (after the last "run:" of a workflow), "" when
+// none does: the command at `at` runs there, and the -d it names is
+// read from there, as a shell resolves it (markbrockettrobson/
+// Grand-Arcadian-Archipelago-dnd-website: "cd .quartz" then "npx quartz
+// build --directory ..", the repository's root).
+func cdBefore(text string, at int) string {
+	step := text[:at]
+	if i := strings.LastIndex(step, "run:"); i >= 0 {
+		step = step[i:]
+	}
+	m := cdRE.FindAllStringSubmatch(step, -1)
+	if len(m) == 0 {
+		return ""
+	}
+	return strings.Trim(m[len(m)-1][1], `"'`)
 }
 
 // scripts are the commands of package.json's scripts.

@@ -84,11 +84,15 @@ func nestedBuild(dir, sub string) (folder, from string) {
 	builds := buildDirs(dir)
 	for _, b := range buildDirs(filepath.Join(dir, sub)) {
 		if b.from == "package.json" {
-			builds = append(builds, buildDir{b.dir, path.Join(sub, b.from)})
+			builds = append(builds, buildDir{dir: b.dir, from: path.Join(sub, b.from)}) // from sub, cd or not
 		}
 	}
 	for _, b := range builds {
-		p := usable(dir, path.Join(sub, b.dir))
+		d := path.Join(sub, b.dir) // run in sub (its working-directory, unread)
+		if b.moved {
+			d = b.dir // a cd said where: resolved from where it starts
+		}
+		p := usable(dir, d)
 		if p != "" && p != sub && !strings.HasPrefix(p, sub+"/") {
 			return p, b.from
 		}

@@ -78,6 +78,7 @@ package quartz
 import (
 	"cmp"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -174,7 +175,11 @@ type Config struct {
 // Actions workflow or a package.json script names (buildDirectory), when
 // it has no content/. With no settings file at dir, a quartz/ folder
 // below it whose build names a folder inside dir (-d ../vault) is read
-// with that folder as content (nestedBuild); and a folder that a Quartz
+// with that folder as content (nestedBuild), else, when that folder
+// holds a whole Quartz project (quartz.config.ts beside its own content/
+// with notes in it, Koreji-Yamisora/Qxartia's source/ built by `npx
+// quartz build` in ./source), with its content/: the vault around it is
+// not the site; and a folder that a Quartz
 // project beside or above it publishes is built with that project's
 // quartz.config.ts, its ignorePatterns and filters (outerProject).
 func Recognise(dir string) (*layout.Layout, error) {
@@ -185,6 +190,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 			if sub := nestedConfig(dir); sub != "" { // the repository's root: quartz/ publishes vault/
 				if content, from = nestedBuild(dir, path.Dir(sub)); content != "" {
 					return recognise(dir, dir, sub, content, from)
+				}
+				if own := path.Join(path.Dir(sub), ContentDir); hasNotes(dir, own) { // source/ is the whole project
+					l, err := recognise(dir, dir, sub, own, "")
+					if l != nil {
+						l.Read = append([]string{fmt.Sprintf("content folder %s (the Quartz project in %s/, its quartz.config.ts beside its content/): only its notes published, not the rest of this folder", own, path.Dir(sub))}, l.Read...)
+					}
+					return l, err
 				}
 			}
 			if cfgDir, from = outerProject(dir); cfgDir == "" {
@@ -718,6 +730,40 @@ func line(v any, fallback int) int {
 		return v.Line
 	}
 	return fallback
+}
+
+// maxNoteSearch bounds how many entries hasNotes reads.
+const maxNoteSearch = 10000
+
+// hasNotes reports whether the source-relative folder rel of dir is
+// usable (inside dir, not hidden, not a link out) and holds a Markdown
+// note, at any depth outside hidden folders, within maxNoteSearch
+// entries: a Quartz checkout's content/ with only .gitkeep holds none.
+func hasNotes(dir, rel string) bool {
+	if usable(dir, rel) == "" {
+		return false
+	}
+	n, found := 0, false
+	_ = filepath.WalkDir(filepath.Join(dir, filepath.FromSlash(rel)), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if n++; n > maxNoteSearch {
+			return fs.SkipAll
+		}
+		if strings.HasPrefix(d.Name(), ".") && n > 1 {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(strings.ToLower(d.Name()), ".md") {
+			found = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // maxNested bounds how many entries of the source folder nestedConfig

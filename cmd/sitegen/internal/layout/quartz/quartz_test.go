@@ -430,11 +430,19 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 		{"hidden", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d .vault"), ".vault/index.md": ""}, ""},
 		{"another command's -d", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("docker run -d notes && npx quartz build"), "notes/index.md": ""}, ""},
 		{"content/ wins", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": "", "content/index.md": ""}, "content"},
+		// markbrockettrobson/Grand-Arcadian-Archipelago-dnd-website: the
+		// workflow clones Quartz into .quartz, copies the settings there
+		// and builds the repository's root from it; -d is read from the
+		// folder the command runs in (cd in the same run block).
+		{"cd into a clone, --directory ..", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: |\n          git clone https://github.com/jackyzha0/quartz.git .quartz\n          cd .quartz\n          npm ci\n      - run: |\n          cd .quartz\n          npx quartz build --directory .. --output ../public\n", "index.md": "", "NPCs/a.md": ""}, "."},
+		{"cd in another run block", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: cd site\n      - run: npx quartz build -d notes\n", "notes/index.md": "", "site/notes/index.md": ""}, "notes"},
+		{"cd, then a folder in it", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yml": "jobs:\n  b:\n    steps:\n      - run: |\n          cd site && npx quartz build -d notes\n", "site/notes/index.md": ""}, "site/notes"},
 		{"no settings file", map[string]string{".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, ""},
 		// Zuljita/DFRPGArdenVul-Obsidian (eval11B NB6), built from quartz/.
 		{"the root, quartz/ publishes vault/", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public"), "vault/index.md": "", "README.md": ""}, "vault"},
 		{"the root, quartz/'s package.json", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
 		{"the root, quartz/'s own workflow and docs script", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": pkg, "quartz/.github/workflows/build-preview.yaml": workflow("npx quartz build -d docs"), "quartz/docs/index.md": "", ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault"), "vault/index.md": ""}, "vault"},
+		{"the root, cd quartz && … -d ../vault", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("cd quartz && npx quartz build -d ../vault"), "vault/index.md": ""}, "vault"},
 		{"the root, a folder out of it", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../../vault"}}`, "vault/index.md": ""}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -703,6 +711,53 @@ func TestReadConfigPageTitleSuffix(t *testing.T) {
 			}
 			if notes := strings.Join(append(l.Notes, l.Read...), "\n"); tt.note != "" && !strings.Contains(notes, tt.note) {
 				t.Errorf("notes %q lack %q", notes, tt.note)
+			}
+		})
+	}
+}
+
+// TestRecogniseSubfolderProject: a vault whose Quartz project lives in a
+// folder of it (Koreji-Yamisora/Qxartia: source/ holds quartz.config.ts,
+// quartz/ and content/, its workflow runs `npx quartz build` with
+// working-directory ./source) publishes what that project's content/
+// holds: "`-d` or `--directory`: the content folder. This is normally
+// just `content`" (https://quartz.jzhao.xyz/build), the content folder
+// being the project's own. The rest of the vault (the repository's
+// .obsidian, compendium/, scripts) is not the site. A project whose
+// content/ holds no note (a checkout whose CI fills it) is not taken.
+func TestRecogniseSubfolderProject(t *testing.T) {
+	cfg := config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers)
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // the content folder, "" for no Quartz site
+	}{
+		{"source/ holds the project", map[string]string{".obsidian/app.json": "{}", "compendium/orc.md": "", "source/" + ConfigFile: cfg, "source/quartz/build.ts": "", "source/content/index.md": "", "source/docs/index.md": ""}, "source/content"},
+		{"notes deeper in content/", map[string]string{"site/" + ConfigFile: cfg, "site/content/lore/a.md": "", "README.md": ""}, "site/content"},
+		{"an empty content/", map[string]string{"source/" + ConfigFile: cfg, "source/content/.gitkeep": "", "notes/a.md": ""}, ""},
+		{"no content/", map[string]string{"source/" + ConfigFile: cfg, "notes/a.md": ""}, ""},
+		{"a build -d wins", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/content/index.md": "", "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if l != nil {
+				got = l.Content
+			}
+			if got != tc.want {
+				t.Fatalf("content folder %q, want %q", got, tc.want)
+			}
+			if l == nil {
+				return
+			}
+			if l.Settings.Title != "🎲 Six Sides" {
+				t.Errorf("title %q, want the settings' pageTitle", l.Settings.Title)
+			}
+			if tc.want != "vault" && !slices.ContainsFunc(l.Read, func(s string) bool { return strings.HasPrefix(s, "content folder "+tc.want+" (the Quartz project in ") }) {
+				t.Errorf("the build's first line does not say where the content folder was read: %q", l.Read)
 			}
 		})
 	}

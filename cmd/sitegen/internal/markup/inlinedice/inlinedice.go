@@ -20,6 +20,7 @@ package inlinedice
 
 import (
 	"bytes"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"net/url"
@@ -356,6 +357,10 @@ var blockTypes = map[string]bool{"blockquote": true, "callout": true, "code": tr
 // filling Expr, Odds and Plan; it returns why it could not, and the byte
 // of the formula at fault when it is known.
 func (p *inlineParser) compute(n *Node, pg *pageRolls) (string, int) {
+	if loc := otherDie.FindStringSubmatchIndex(n.Formula); loc != nil {
+		w := n.Formula[loc[4]:loc[5]]
+		return fmt.Sprintf("%q is not a die: the Dice Roller reads only d or D (2d6, 2D6) and does not roll it either; write %sd%s", w, n.Formula[loc[2]:loc[3]], w[1:]), loc[4]
+	}
 	f, msg := pg.substitute(n.Formula)
 	if msg != "" {
 		return msg, 0
@@ -382,6 +387,12 @@ func (p *inlineParser) compute(n *Node, pg *pageRolls) (string, int) {
 	}
 	return "", 0
 }
+
+// otherDie matches a die written with another language's letter after
+// its count (the German W of Würfel, "2W6"): the plugin's lexer reads a die only as
+// /(?:\d+|\b)[Dd](?:%|F|-?\d+|…)/ (src/lexer/lexer.ts, OMITTED_REGEX), so
+// it rolls none; group 1 is the count, group 2 the letter and its faces.
+var otherDie = regexp.MustCompile(`(?:^|[^\pL\d])(\d+)([Ww]\d+)\b`)
 
 // computed is one formula's result, kept for the page's other rolls of it.
 type computed struct {

@@ -79,6 +79,13 @@ func TestInlineRolls(t *testing.T) {
 			[]string{`1:8: inline roll "dice: 1d6 + DEX": no inline field or front matter "DEX" on this page; it shows as written`}},
 		{"Use `` `dice: 1dS` `` to roll a Fantasy AGE stunt dice.", readme, "`dice: 1dS`\n", []string{`<span class="roll-plain">1dS</span>`}, nil,
 			[]string{`1:8: inline roll "dice: 1dS": the Dice Roller's Fantasy AGE stunt and narrative dice are not computed here; it shows as written`}},
+		// The plugin's lexer (src/lexer/lexer.ts) reads a die as
+		// /(?:\d+|\b)[Dd](?:%|F|-?\d+|…)/: an upper-case D is a die, the
+		// German W (Würfel: "2W6") is not, and the plugin cannot roll it.
+		{"OMITTED_REGEX = /(?:\\d+|\\b)[Dd](?:%|F|-?\\d+|…)/u", "https://github.com/javalent/dice-roller/blob/main/src/lexer/lexer.ts", "`dice: 2D6+1`\n",
+			[]string{`<span class="roll-f">2D6+1</span>`, `Average <b>8</b>`, `Range <b>3–13</b>`}, nil, nil},
+		{"(German dice) W is not [Dd]", "https://github.com/javalent/dice-roller/blob/main/src/lexer/lexer.ts", "`dice: 2W6`\n", []string{`<span class="roll-plain">2W6</span>`}, []string{`class="roll"`},
+			[]string{`1:9: inline roll "dice: 2W6": "W6" is not a die: the Dice Roller reads only d or D (2d6, 2D6) and does not roll it either; write 2d6; it shows as written`}},
 		// Not a roll: other code stays code.
 		{"(other code)", readme, "`dice` and `dicey: 1d6` and `x dice: 1d6`\n", []string{"<code>dice</code>", "<code>dicey: 1d6</code>", "<code>x dice: 1d6</code>"}, []string{"roll"}, nil},
 	}

@@ -79,6 +79,10 @@ func TestChances(t *testing.T) {
 		{"2d6", []string{"≤ 2", "3 -  5", "6 -  8", "9 - 11", "≥ 12"}, []int{6, 6}, sum, [][2]int{{2, 2}, {3, 5}, {6, 8}, {9, 11}, {12, 12}}},
 		{"1d20", []string{"<= 5", "6-14", ">=15"}, []int{20}, sum, [][2]int{{1, 5}, {6, 14}, {15, 20}}},
 		{"d8", []string{"≤4", "5", "≥ 6"}, []int{8}, sum, [][2]int{{1, 4}, {5, 5}, {6, 8}}},
+		// The Dice Roller's lexer reads a die as /(?:\d+|\b)[Dd]…/
+		// (src/lexer/lexer.ts): upper case too.
+		{"2D6", []string{"2-6", "7", "8-12"}, []int{6, 6}, sum, [][2]int{{2, 6}, {7, 7}, {8, 12}}},
+		{"D66", []string{"11-36", "41-66"}, []int{6, 6}, func(r []int) int { return r[0]*10 + r[1] }, [][2]int{{11, 36}, {41, 66}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.header, func(t *testing.T) {
@@ -111,7 +115,9 @@ func TestChances(t *testing.T) {
 
 // TestNotRandom: headers that are not a roll leave the table alone.
 func TestNotRandom(t *testing.T) {
-	for _, h := range []string{"Die", "Name", "d", "Roll", "1", "d6 or d8 (see below)", ""} {
+	// "2W6" (German: W for Würfel) is no die to the Dice Roller, whose
+	// lexer reads only [Dd] (src/lexer/lexer.ts): a plain table there.
+	for _, h := range []string{"Die", "Name", "d", "Roll", "1", "d6 or d8 (see below)", "", "2W6", "W20"} {
 		if rt := Read(h, []string{"1", "2"}); rt != nil {
 			t.Errorf("%q read as a random table", h)
 		}

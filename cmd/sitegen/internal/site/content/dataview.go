@@ -504,7 +504,7 @@ func isPicture(name string) bool {
 
 func (l pageLinks) context(q markup.Query) (*dvContext, dataview.Context) {
 	c := &dvContext{l: l}
-	return c, dataview.Context{Page: l.s.dv().byPage[l.p], Link: c, Markdown: q.Markdown}
+	return c, dataview.Context{Page: l.s.dv().byPage[l.p], Link: c, Markdown: q.Markdown, Images: q.Images}
 }
 
 // Query implements markup.QueryResolver.

@@ -36,6 +36,12 @@ var (
 	textTag = regexp.MustCompile(`(?:^|[\s,;.:!?'"(])(#[\p{L}\p{N}_/\-]*[\p{L}_/\-][\p{L}\p{N}_/\-]*)`)
 )
 
+// maxListDepth bounds how deep listItems walks a note's syntax tree
+// (each list level is two: the list and its item): far deeper than the
+// task view draws (dataview's maxTaskDepth, which says what it leaves
+// out), so that no item is dropped here without a word.
+const maxListDepth = 4096
+
 // listItems are the list items of a note's text src, in order: each with
 // its own lines (not those of the items under it), the item it is under,
 // the heading it is under, and the tags, links and inline fields of its
@@ -79,7 +85,7 @@ func listItems(src []byte) []query.ListItem {
 	section := ""
 	var walk func(n ast.Node, parent int, depth int)
 	walk = func(n ast.Node, parent int, depth int) {
-		if depth > 64 {
+		if depth > maxListDepth {
 			return
 		}
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {

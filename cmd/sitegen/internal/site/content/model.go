@@ -56,6 +56,9 @@ type Model struct {
 	unpubWiki    *wikiIndex        // the names of the notes left out, to tell a link to one from a broken link
 	excludedWiki map[string]string // lower-case note name -> content-relative path, of the notes in the layout's excluded folders (wiki.go)
 	garden       bool              // the Digital Garden plugin's rule applies (layout.Layout.Garden)
+	// Garden is the build's line on the notes the Digital Garden plugin's
+	// rule held back (gardenLine), "" when it held back none.
+	Garden string
 
 	wiki *wikiIndex // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 

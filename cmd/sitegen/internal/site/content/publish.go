@@ -264,10 +264,54 @@ func (s *Site) applyPublishRules(all []*Page) []*Page {
 		}
 	}
 	slices.SortFunc(s.NotPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+	s.Garden = ""
 	if s.garden {
 		gardenHome(pages)
+		s.Garden = s.gardenLine(all)
 	}
 	return pages
+}
+
+// gardenLine is the build's one line on the Digital Garden plugin's rule
+// (a privacy rule: "Only notes you explicitly mark with dg-publish: true
+// ever leave your vault", its README) where it held notes back among all
+// the notes read: how many, the flag, and why the rule is on here (the
+// vault's community plugins list the plugin, or which notes set its
+// flags); "" when it held back none.
+func (s *Site) gardenLine(all []*Page) string {
+	held, notes, flagged, setting := 0, 0, 0, 0
+	first := ""
+	for _, p := range all {
+		if p.File == "" {
+			continue
+		}
+		notes++
+		if p.Unpublished == layout.GardenMissing || p.Unpublished == layout.GardenFalse {
+			held++
+		} else if layout.True(p.Meta[layout.GardenPublishKey]) {
+			flagged++
+		}
+		if layout.SetsGarden(p.Meta) {
+			setting++
+			if first == "" || p.File < first {
+				first = p.File
+			}
+		}
+	}
+	if held == 0 {
+		return ""
+	}
+	line := fmt.Sprintf("Digital Garden: %d of %d notes held back, not published: the plugin publishes only notes whose front matter says %s: true (%d here), and is in use because ",
+		held, notes, layout.GardenPublishKey, flagged)
+	if s.Lay.GardenPlugin {
+		return line + layout.GardenPluginsFile + " lists " + layout.GardenPlugin + "; add " + layout.GardenPublishKey + ": true to a note to publish it"
+	}
+	sets := fmt.Sprintf("%d notes set", setting)
+	if setting == 1 {
+		sets = "1 note sets"
+	}
+	return line + fmt.Sprintf("%s %s (the first: %s); add %s: true to a note to publish it, or remove the flag from every note to publish the folder",
+		sets, layout.GardenPublishKey, first, layout.GardenPublishKey)
 }
 
 // gardenHome makes the published note whose front matter says dg-home:
