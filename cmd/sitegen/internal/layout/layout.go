@@ -1545,6 +1545,11 @@ type NavEntry struct {
 	// Title is the title the navigation gives the page ("" to keep the
 	// page's own).
 	Title string
+	// TitleHTML, when not "", is Title as the navigation shows it: inline
+	// HTML, already cleaned by sitegen's raw-HTML policy (VitePress writes
+	// its sidebar and nav texts with v-html, so "<b>A</b>" shows bold).
+	// Title stays the text, for the previous and next links and search.
+	TitleHTML string
 	// Depth is 0 for a top entry.
 	Depth int
 	// Part marks a part title (mdBook's "# Title"): a heading over the
