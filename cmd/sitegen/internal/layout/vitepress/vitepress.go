@@ -558,6 +558,11 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// target attribute, default-theme-nav#navigation-links).
 				target, _ := it.String("target")
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: link, Target: target, Title: text, TitleHTML: textHTML, Depth: depth})
+			case hasLink && children == nil && n.publicFile(link) != "":
+				// A file of public/ (a PDF): VPLink writes the link as it
+				// is ("!treatAsHtml(pathname)": normalizeLink returns it
+				// unchanged, shared.js 1.6.4), and the pager lists it.
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: n.publicFile(link), Title: text, TitleHTML: textHTML, Depth: depth})
 			case hasLink && children == nil:
 				// A site path no page is at: VitePress links its 404
 				// page (its dead-link check reads the pages, not the
@@ -643,6 +648,37 @@ func (n *navReader) page(base, link string) string {
 		return p
 	}
 	return n.exists(link + "/index.md")
+}
+
+// publicFile is the site path of the file of public/ a sidebar or nav
+// link names ("" for none): a link from the root to a file that is no
+// page (not .md nor .html), written with the site's base
+// ("/limitlessrpg/sheet.pdf" with base '/limitlessrpg/'), as VitePress
+// leaves such a link. The path returned is without the base, which the
+// site adds back.
+func (n *navReader) publicFile(link string) string {
+	link, _, _ = strings.Cut(link, "#")
+	link, _, _ = strings.Cut(link, "?")
+	if !strings.HasPrefix(link, "/") || strings.HasSuffix(link, "/") || path.Ext(link) == "" || path.Ext(link) == ".md" || path.Ext(link) == ".html" {
+		return ""
+	}
+	base := n.layout.Settings.BaseURL
+	if _, rest, ok := strings.Cut(base, "://"); ok { // sitemap.hostname + base
+		_, base, _ = strings.Cut(rest, "/")
+		base = "/" + base
+	}
+	if base = "/" + strings.Trim(base, "/") + "/"; base != "//" {
+		rest, ok := strings.CutPrefix(link, base)
+		if !ok {
+			return ""
+		}
+		link = "/" + rest
+	}
+	rel := path.Clean(strings.TrimPrefix(link, "/"))
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(n.content, "public", rel), false) {
+		return ""
+	}
+	return "/" + rel
 }
 
 func (n *navReader) exists(rel string) string {

@@ -240,6 +240,27 @@ func TestRecognise(t *testing.T) {
 				`Two link y=Two link <span style="font-weight: bold">y</span> Plain & simple= |[".vitepress/config.js: navigation text \"Two link y\": onclick on <span>, position in style on <span> removed (raw HTML is kept where it is safe)"]`,
 		},
 		{
+			// A link to a file of public/ that is no page (a PDF):
+			// VitePress's VPLink writes it as it is, base and all
+			// (normalizeLink: "!treatAsHtml(pathname)" returns the URL
+			// unchanged, shared.js), and the pager lists it like any
+			// sidebar link ("generated from the sidebar"): an entry linking
+			// the file, under the site's base; one whose file is not in
+			// public/ is still left out with a note.
+			name: "link to a public file",
+			files: with(map[string]string{".vitepress/config.js": `export default {base: '/x/', themeConfig: {
+				sidebar: [{text: 'Sheet', link: '/x/sheet.pdf'}, {text: 'One', link: '/guide/one'}, {text: 'Gone', link: '/x/gone.pdf'}]}}`,
+				"public/sheet.pdf": "%PDF"}),
+			got: func(l *layout.Layout) string {
+				var b strings.Builder
+				for _, e := range l.Nav {
+					fmt.Fprintf(&b, "%s:%s:%s ", e.Path, e.Link, e.Title)
+				}
+				return fmt.Sprintf("%s|%q", b.String(), l.Notes)
+			},
+			want: `:/sheet.pdf:Sheet guide/one.md::One |[".vitepress/config.js: \"Gone\" links \"/x/gone.pdf\", where no page is: left out of the navigation"]`,
+		},
+		{
 			// An item's own base prefixes its own link too, and an empty
 			// one is the parent's: "const base = item.base || _base; if
 			// (base && item.link) item.link = base + item.link"
