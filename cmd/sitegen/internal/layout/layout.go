@@ -692,8 +692,8 @@ type Layout struct {
 	// each locale's site has its own copy.
 	StaticAtRoot bool
 	// NoNotFoundPage: the site writes no 404 page of its own unless its
-	// pages have one (404.md): a VitePress locale's, whose tool writes
-	// one /404.html for the whole site.
+	// pages have one (404.md): a VitePress or Starlight locale's, whose
+	// tool writes one /404.html for the whole site.
 	NoNotFoundPage bool
 	// NotFoundTitle is the title of the 404 page sitegen writes (when
 	// the pages have none of their own): the tool's ("404": Starlight's

@@ -323,6 +323,10 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	c = &cp
 	c.Locales, c.Notes = nil, nil // the default locale's build reports them
 	c.Read = slices.Clone(l.Read)
+	// Starlight writes one 404 page, the default locale's, at the root
+	// ("injectRoute({ pattern: '404', … })", index.ts; get404Route reads
+	// config.defaultLocale's lang, 0.36.3).
+	c.NoNotFoundPage = true
 	c.Settings.LanguageCode, c.Settings.Direction = g.lang, g.dir
 	if s := str(titles, g.lang); s != "" {
 		c.Settings.Title = s
