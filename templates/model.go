@@ -249,6 +249,10 @@ func RequiredAssets() []string { return []string{"css/site.css"} }
 type NavItem struct {
 	// Title is the link text.
 	Title string
+	// TitleHTML, when not "", is the link text as inline HTML, cleaned
+	// by sitegen's raw-HTML policy (layout.NavEntry.TitleHTML), shown in
+	// place of Title.
+	TitleHTML string
 	// URL is the root-relative URL of the entry's page; "" for an entry
 	// that is not a link (Kind).
 	URL string

@@ -689,8 +689,8 @@ type Layout struct {
 	// each locale's site has its own copy.
 	StaticAtRoot bool
 	// NoNotFoundPage: the site writes no 404 page of its own unless its
-	// pages have one (404.md): a VitePress locale's, whose tool writes
-	// one /404.html for the whole site.
+	// pages have one (404.md): a VitePress or Starlight locale's, whose
+	// tool writes one /404.html for the whole site.
 	NoNotFoundPage bool
 	// NotFoundTitle is the title of the 404 page sitegen writes (when
 	// the pages have none of their own): the tool's ("404": Starlight's
@@ -1592,6 +1592,11 @@ type NavEntry struct {
 	// Title is the title the navigation gives the page ("" to keep the
 	// page's own).
 	Title string
+	// TitleHTML, when not "", is Title as the navigation shows it: inline
+	// HTML, already cleaned by sitegen's raw-HTML policy (VitePress writes
+	// its sidebar and nav texts with v-html, so "<b>A</b>" shows bold).
+	// Title stays the text, for the previous and next links and search.
+	TitleHTML string
 	// Depth is 0 for a top entry.
 	Depth int
 	// Part marks a part title (mdBook's "# Title"): a heading over the

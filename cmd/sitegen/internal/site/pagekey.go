@@ -96,6 +96,7 @@ func (w *keyWriter) nav(items []*templates.NavItem) {
 			continue
 		}
 		w.str(it.Title)
+		w.str(it.TitleHTML)
 		w.str(it.URL)
 		w.nav(it.Children)
 		if w.deep {

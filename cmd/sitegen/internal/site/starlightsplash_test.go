@@ -1,7 +1,9 @@
 package site
 
 import (
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,6 +158,54 @@ func TestStarlight404Text(t *testing.T) {
 			if !strings.Contains(page, tc.want) {
 				i := strings.Index(page, "<h1>")
 				t.Errorf("404.html lacks %s; has %.300s", tc.want, page[max(i, 0):])
+			}
+		})
+	}
+}
+
+// TestStarlightOne404 builds Starlight sites of several locales: the
+// output has one 404 page, at the root, in the default locale's language.
+// Starlight injects a single route for it ("injectRoute({ pattern: '404',
+// … })", index.ts, 0.36.3) from the default locale (get404Route: "const
+// { lang = BuiltInDefaultLocale.lang, … } = config.defaultLocale"), and
+// Astro 5.18.2 + Starlight 0.36.3 build the first row's site into one
+// 404 page, dist/404.html, <html lang="en"> (measured).
+func TestStarlightOne404(t *testing.T) {
+	for _, tc := range []struct {
+		name, locales string
+		files         map[string]string
+		want          string // a phrase of the root 404 page
+	}{
+		{name: "root locale and fr", locales: "defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } }, ",
+			files: map[string]string{"src/content/docs/fr/index.md": "---\ntitle: Accueil\n---\n\nA.\n"},
+			want:  "Page not found."},
+		{name: "en and fr folders", locales: "defaultLocale: 'fr', locales: { en: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } }, ",
+			files: map[string]string{"src/content/docs/en/index.md": "---\ntitle: Home\n---\n\nH.\n", "src/content/docs/fr/index.md": "---\ntitle: Accueil\n---\n\nA.\n"},
+			want:  "Page non trouvée."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs":          "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S', " + tc.locales + "})] };\n",
+				"src/content/docs/index.md": "---\ntitle: Home\n---\n\nH.\n",
+			})
+			sitetest.WriteFiles(t, dir, tc.files)
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			var found []string
+			for rel, page := range readTree(t, out) {
+				if path.Base(rel) == "404.html" {
+					found = append(found, rel)
+					if rel == "404.html" && !strings.Contains(page, tc.want) {
+						t.Errorf("404.html lacks %q", tc.want)
+					}
+				}
+			}
+			slices.Sort(found)
+			if len(found) != 1 || found[0] != "404.html" {
+				t.Errorf("404 pages %q, want [404.html] alone", found)
 			}
 		})
 	}

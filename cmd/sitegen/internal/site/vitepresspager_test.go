@@ -219,3 +219,53 @@ func TestVitePressMultiSidebarShown(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressSidebarFragment: a sidebar link keeps its #fragment, and
+// is not its page's current link in the built page: VitePress's
+// isActive (shared.js, 1.6.4) "if (hashMatch) return (inBrowser ?
+// location.hash : ”) === hashMatch[0]"; the page's previous and next
+// links are then those of a page the sidebar does not list (usePrevNext,
+// index -1: the next is the first link, the fragment kept), while the
+// other pages lead to it with its fragment.
+func TestVitePressSidebarFragment(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": `export default { title: 'Frag', themeConfig: {
+  sidebar: [{ text: 'G', items: [{ text: 'Setup', link: '/guide/a#setup' }, { text: 'Beta', link: '/guide/b' }] }] } }`,
+		"index.md":   "# Home\n",
+		"guide/a.md": "# Alpha\n\n## Setup\n\nText.\n",
+		"guide/b.md": "# Beta\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	block := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`)
+	link := regexp.MustCompile(`<a href="([^"]*)"( aria-current="page")?>`)
+	pager := regexp.MustCompile(`rel="(prev|next)" href="([^"]*)"`)
+	for _, tt := range []struct{ file, nav, pager string }{
+		{"guide/a.html", "/guide/a.html#setup /guide/b.html", "next /guide/a.html#setup"},
+		{"guide/b.html", "/guide/a.html#setup /guide/b.html(current)", "prev /guide/a.html#setup"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nav, pn []string
+		for _, m := range link.FindAllStringSubmatch(block.FindString(string(b)), -1) {
+			if m[2] != "" {
+				m[1] += "(current)"
+			}
+			nav = append(nav, m[1])
+		}
+		for _, m := range pager.FindAllStringSubmatch(string(b), -1) {
+			pn = append(pn, m[1]+" "+m[2])
+		}
+		if g := strings.Join(nav, " "); g != tt.nav {
+			t.Errorf("%s: sidebar %q, want %q", tt.file, g, tt.nav)
+		}
+		if g := strings.Join(pn, " "); g != tt.pager {
+			t.Errorf("%s: prev/next %q, want %q", tt.file, g, tt.pager)
+		}
+	}
+}

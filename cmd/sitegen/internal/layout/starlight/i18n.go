@@ -152,7 +152,7 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		if items, ok := obj.Get("sidebar").([]any); ok && l.NavAsWritten {
 			// Its sidebar, labelled in its lang.
 			c.Nav = nil
-			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), lang: g.lang}
+			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), home: homeFile(dir, l.Content), lang: g.lang}
 			n.items(items, 0)
 		}
 		if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" && g.key == def {
@@ -323,6 +323,10 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	c = &cp
 	c.Locales, c.Notes = nil, nil // the default locale's build reports them
 	c.Read = slices.Clone(l.Read)
+	// Starlight writes one 404 page, the default locale's, at the root
+	// ("injectRoute({ pattern: '404', … })", index.ts; get404Route reads
+	// config.defaultLocale's lang, 0.36.3).
+	c.NoNotFoundPage = true
 	c.Settings.LanguageCode, c.Settings.Direction = g.lang, g.dir
 	if s := str(titles, g.lang); s != "" {
 		c.Settings.Title = s

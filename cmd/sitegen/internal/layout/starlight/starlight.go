@@ -294,7 +294,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	_, given := sb.([]any)
 	l.HomeInNav = !given
 	if items, ok := sb.([]any); ok {
-		n := navReader{l: l, file: file, folders: folders(dir, l.Content), lang: defaultLang(obj)}
+		n := navReader{l: l, file: file, folders: folders(dir, l.Content), home: homeFile(dir, l.Content), lang: defaultLang(obj)}
 		n.items(items, 0)
 		if len(l.Nav) > 0 {
 			l.NavAsWritten = true
@@ -395,7 +395,31 @@ type navReader struct {
 	l       *layout.Layout
 	file    string
 	folders map[string]string // a folder's slug -> its content-relative path
+	home    string            // the content-relative path of the home page (index.md), "" for none
 	lang    string            // the lang of the locale whose sidebar it is
+}
+
+// homeFile is the content-relative path of the home page of the content
+// folder content: index.md, else index.mdx; "" for none.
+func homeFile(dir, content string) string {
+	for _, name := range []string{"index.md", "index.mdx"} {
+		if layout.Exists(dir, path.Join(content, name), false) {
+			return name
+		}
+	}
+	return ""
+}
+
+// slugEntry is the entry of the page a sidebar names by its slug:
+// "index" is the home page ("Astro passes root `index.[md|mdx]` entries
+// with a slug of `index`": "const slug = item.slug === 'index' ? ” :
+// item.slug", linkFromInternalSidebarLinkItem, utils/navigation.ts
+// 0.36.3), which has no id of its own to be found by.
+func (n *navReader) slugEntry(slug, label string, depth int) layout.NavEntry {
+	if slug = cleanSlug(slug); slug == "index" && n.home != "" {
+		return layout.NavEntry{Path: n.home, Title: label, Depth: depth}
+	}
+	return layout.NavEntry{ID: slug, Title: label, Depth: depth}
 }
 
 // label is the label of the sidebar item it in the reader's locale:
@@ -425,11 +449,11 @@ func (n *navReader) items(list []any, depth int) {
 	for _, x := range list {
 		switch it := x.(type) {
 		case string: // 'guide/page': the page of that slug
-			n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(it), Depth: depth})
+			n.l.Nav = append(n.l.Nav, n.slugEntry(it, "", depth))
 		case *jsconfig.Object:
 			label := n.label(it)
 			if slug, ok := it.String("slug"); ok {
-				n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(slug), Title: label, Depth: depth})
+				n.l.Nav = append(n.l.Nav, n.slugEntry(slug, label, depth))
 				continue
 			}
 			if link, ok := it.String("link"); ok {

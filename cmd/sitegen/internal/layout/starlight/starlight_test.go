@@ -115,7 +115,7 @@ func TestRecognise(t *testing.T) {
 			// any URL, such as an external website",
 			// https://starlight.astro.build/guides/sidebar/#links), the
 			// unknown folder is a note.
-			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::NASA 0::Group 1:rules/combat: 0::All rules 1:Rules: true 1",
+			want: "0:rules/combat: 0::Start 0:shop:Shop 0::NASA 0::Group 1:rules/combat: 0::All rules 1:Rules: true 1",
 		},
 		{
 			// "pagination: boolean (default: true): Define if the footer
@@ -136,6 +136,26 @@ func TestRecognise(t *testing.T) {
 				return strings.Join(out, " ")
 			},
 			want: "true/true false/false true/true",
+		},
+		{
+			// "index" names the home page: "Astro passes root
+			// `index.[md|mdx]` entries with a slug of `index`" (const slug
+			// = item.slug === 'index' ? '' : item.slug,
+			// linkFromInternalSidebarLinkItem, utils/navigation.ts 0.36.3),
+			// as a bare string or a slug: DH-Forge/system's "Start Here"
+			// group lists it, and sitegen warned "no doc has" id "index".
+			name: "index names the home page",
+			files: with(map[string]string{"astro.config.mjs": config(`{ title: 'T', sidebar: [
+  { label: 'Start', items: ['index', { label: 'Welcome', slug: 'index' }] },
+] }`)}),
+			got: func(l *layout.Layout) string {
+				var b strings.Builder
+				for _, e := range l.Nav {
+					fmt.Fprintf(&b, "%d:%s|%s:%s ", e.Depth, e.Path, e.ID, e.Title)
+				}
+				return b.String() + fmt.Sprint(len(l.Notes))
+			},
+			want: "0:|:Start 1:index.md|: 1:index.md|:Welcome 0",
 		},
 		{
 			// A link that is not http(s) is a path of the site, written

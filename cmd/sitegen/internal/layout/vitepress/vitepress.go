@@ -102,6 +102,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // ConfigNames are the files VitePress reads its settings from, in its
@@ -514,6 +515,8 @@ type navReader struct {
 	prefix string
 	layout *layout.Layout
 	seen   map[string]bool
+	// sanitizer cleans the texts' markup (label), made when one has any.
+	sanitizer *rawhtml.Sanitizer
 }
 
 // items reads a list of sidebar items: {text, link, items, base}; base
@@ -530,7 +533,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 			}
 		case *jsconfig.Object:
 			text, _ := it.String("text")
-			text = htmlText(text)
+			text, textHTML := n.label(text)
 			link, hasLink := it.String("link")
 			children, _ := it.Get("items").([]any)
 			b := base
@@ -548,13 +551,18 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// footer of previous/next page" (types/default-theme.d.ts).
 				footer, _ := it.String("docFooterText")
 				footer = htmlText(footer)
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth, Written: written(b, link), PagerTitle: footer})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, TitleHTML: textHTML, Depth: depth, Written: written(b, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
 				// external links", default-theme-sidebar; nav's
 				// target attribute, default-theme-nav#navigation-links).
 				target, _ := it.String("target")
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: link, Target: target, Title: text, Depth: depth})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: link, Target: target, Title: text, TitleHTML: textHTML, Depth: depth})
+			case hasLink && children == nil && n.publicFile(link) != "":
+				// A file of public/ (a PDF): VPLink writes the link as it
+				// is ("!treatAsHtml(pathname)": normalizeLink returns it
+				// unchanged, shared.js 1.6.4), and the pager lists it.
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: n.publicFile(link), Title: text, TitleHTML: textHTML, Depth: depth})
 			case hasLink && children == nil:
 				// A site path no page is at: VitePress links its 404
 				// page (its dead-link check reads the pages, not the
@@ -564,11 +572,11 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// "collapsed": set, the group folds; false, it starts open
 				// (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups).
 				collapsed, fold := it.Get("collapsed").(bool)
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth, Collapsible: fold, Open: fold && !collapsed})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, TitleHTML: textHTML, Depth: depth, Collapsible: fold, Open: fold && !collapsed})
 			case !hasLink && text != "":
 				// Text alone ({text: 'Lost Frontier'}): VitePress shows it
 				// as text, not a link (VPSidebarItem's <p class="text">).
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth})
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, TitleHTML: textHTML, Depth: depth})
 			}
 			if children != nil {
 				n.items(children, b, depth+1)
@@ -640,6 +648,37 @@ func (n *navReader) page(base, link string) string {
 		return p
 	}
 	return n.exists(link + "/index.md")
+}
+
+// publicFile is the site path of the file of public/ a sidebar or nav
+// link names ("" for none): a link from the root to a file that is no
+// page (not .md nor .html), written with the site's base
+// ("/limitlessrpg/sheet.pdf" with base '/limitlessrpg/'), as VitePress
+// leaves such a link. The path returned is without the base, which the
+// site adds back.
+func (n *navReader) publicFile(link string) string {
+	link, _, _ = strings.Cut(link, "#")
+	link, _, _ = strings.Cut(link, "?")
+	if !strings.HasPrefix(link, "/") || strings.HasSuffix(link, "/") || path.Ext(link) == "" || path.Ext(link) == ".md" || path.Ext(link) == ".html" {
+		return ""
+	}
+	base := n.layout.Settings.BaseURL
+	if _, rest, ok := strings.Cut(base, "://"); ok { // sitemap.hostname + base
+		_, base, _ = strings.Cut(rest, "/")
+		base = "/" + base
+	}
+	if base = "/" + strings.Trim(base, "/") + "/"; base != "//" {
+		rest, ok := strings.CutPrefix(link, base)
+		if !ok {
+			return ""
+		}
+		link = "/" + rest
+	}
+	rel := path.Clean(strings.TrimPrefix(link, "/"))
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(n.content, "public", rel), false) {
+		return ""
+	}
+	return "/" + rel
 }
 
 func (n *navReader) exists(rel string) string {
@@ -781,6 +820,82 @@ func lastUpdated(on bool) func(meta map[string]any) layout.Updated {
 			return layout.UpdatedNone
 		}
 		return layout.UpdatedGit
+	}
+}
+
+// label reads a sidebar or nav item's text, which VitePress's default
+// theme writes as HTML ("<component :is="textTag" class="text"
+// v-html="item.text" />", VPSidebarItem.vue; "<span v-html="item.text">",
+// VPNavBarMenuLink.vue, 1.6.4): text is what a reader sees of it
+// (htmlText), html the inline markup sitegen shows ("" for a text
+// without any). Only phrasing elements stay (inlineTags: a block or a
+// link inside a link's label is its text alone), then sitegen's raw-HTML
+// policy cleans them (rawhtml.Sanitizer, as for a page's raw HTML); what
+// it removes is noted, naming the config file and the text.
+func (n *navReader) label(s string) (text, html string) {
+	text = htmlText(s)
+	if !strings.Contains(s, "<") {
+		return text, ""
+	}
+	inline := inlineHTML(s)
+	if !strings.Contains(inline, "<") {
+		return text, ""
+	}
+	if n.sanitizer == nil {
+		n.sanitizer = rawhtml.New()
+	}
+	clean, removed := n.sanitizer.Sanitize(inline)
+	if len(removed) > 0 {
+		n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: navigation text %q: %s removed (raw HTML is kept where it is safe)", n.file, text, strings.Join(removed, ", ")))
+	}
+	if !strings.Contains(clean, "<") {
+		return text, ""
+	}
+	return text, clean
+}
+
+// inlineTags are the elements a navigation label keeps of its text's
+// markup: HTML's phrasing content that is not interactive (no a, button,
+// input) nor embedded (img, svg).
+var inlineTags = map[string]bool{
+	"b": true, "i": true, "em": true, "strong": true, "u": true, "s": true, "del": true, "ins": true,
+	"small": true, "mark": true, "abbr": true, "cite": true, "q": true, "var": true, "samp": true,
+	"sup": true, "sub": true, "kbd": true, "code": true, "span": true, "br": true, "bdi": true, "bdo": true,
+	"time": true, "data": true, "dfn": true,
+}
+
+// inlineHTML is the HTML s with only its inlineTags elements: another
+// element's tags are left out and its text kept, but a script's or a
+// style's, whose text is not shown, and a Vue component's (<Badge …/>:
+// v-html does not run components), which shows nothing. Tags are written
+// back as the tokenizer read them (attributes quoted, names lower case).
+func inlineHTML(s string) string {
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(s))
+	skip := 0 // inside <script> or <style>
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return b.String()
+		}
+		tok := z.Token()
+		switch tt {
+		case html.TextToken:
+			if skip == 0 {
+				b.WriteString(html.EscapeString(tok.Data))
+			}
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			switch {
+			case tok.Data == "script" || tok.Data == "style":
+				if tt == html.StartTagToken {
+					skip++
+				} else if tt == html.EndTagToken && skip > 0 {
+					skip--
+				}
+			case skip == 0 && inlineTags[tok.Data]:
+				b.WriteString(tok.String())
+			}
+		}
 	}
 }
 

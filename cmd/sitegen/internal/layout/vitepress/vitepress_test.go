@@ -33,6 +33,20 @@ func nav(l *layout.Layout) string {
 	return b.String()
 }
 
+// navHTML is each entry's title as text and as the inline HTML it shows
+// ("text=html", the html "" when the text has no markup), then the
+// layout's notes.
+func navHTML(l *layout.Layout) string {
+	var b strings.Builder
+	for _, e := range l.Nav {
+		if !e.Separator {
+			fmt.Fprintf(&b, "%s=%s ", e.Title, e.TitleHTML)
+		}
+	}
+	fmt.Fprintf(&b, "|%q", l.Notes)
+	return b.String()
+}
+
 // navAll is nav with separators and page trees, then NavAsWritten.
 func navAll(l *layout.Layout) string {
 	var b strings.Builder
@@ -205,6 +219,46 @@ func TestRecognise(t *testing.T) {
 				sidebar: [{text: 'Group <span class="new">new</span>', items: [{text: 'One <Badge type="tip" text="^1.0" />', link: '/guide/one'}]}]}}`}),
 			got:  navAll,
 			want: "0:guide/index.md:Guide & more --- 0::Group new 1:guide/one.md:One |true",
+		},
+		{
+			// v-html renders the text's markup: "<component :is="textTag"
+			// class="text" v-html="item.text" />" (VPSidebarItem.vue; the
+			// nav's "<span v-html="item.text">", VPNavBarMenuLink.vue,
+			// 1.6.4). sitegen shows the inline markup its raw-HTML policy
+			// keeps (package rawhtml): bold, a styled span; a block or a
+			// link inside the label is its text alone (a link in a link is
+			// no valid HTML), and what the policy removes is named.
+			name: "HTML in texts formatted",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {
+				nav: [{text: '<b>Guide</b> &amp; more', link: '/guide/'}],
+				sidebar: [{text: 'Group <span style="color: red">new</span>', items: [
+				  {text: 'One <Badge type="tip" text="^1.0" />', link: '/guide/one'},
+				  {text: '<div>Two</div> <a href="/x">link</a> <span onclick="x()" style="position: fixed; font-weight: bold">y</span>', link: '/guide/two'},
+				  {text: 'Plain &amp; simple', link: '/config/three'}]}]}}`}),
+			got: navHTML,
+			want: `Guide & more=<b>Guide</b> &amp; more Group new=Group <span style="color: red">new</span> One= ` +
+				`Two link y=Two link <span style="font-weight: bold">y</span> Plain & simple= |[".vitepress/config.js: navigation text \"Two link y\": onclick on <span>, position in style on <span> removed (raw HTML is kept where it is safe)"]`,
+		},
+		{
+			// A link to a file of public/ that is no page (a PDF):
+			// VitePress's VPLink writes it as it is, base and all
+			// (normalizeLink: "!treatAsHtml(pathname)" returns the URL
+			// unchanged, shared.js), and the pager lists it like any
+			// sidebar link ("generated from the sidebar"): an entry linking
+			// the file, under the site's base; one whose file is not in
+			// public/ is still left out with a note.
+			name: "link to a public file",
+			files: with(map[string]string{".vitepress/config.js": `export default {base: '/x/', themeConfig: {
+				sidebar: [{text: 'Sheet', link: '/x/sheet.pdf'}, {text: 'One', link: '/guide/one'}, {text: 'Gone', link: '/x/gone.pdf'}]}}`,
+				"public/sheet.pdf": "%PDF"}),
+			got: func(l *layout.Layout) string {
+				var b strings.Builder
+				for _, e := range l.Nav {
+					fmt.Fprintf(&b, "%s:%s:%s ", e.Path, e.Link, e.Title)
+				}
+				return fmt.Sprintf("%s|%q", b.String(), l.Notes)
+			},
+			want: `:/sheet.pdf:Sheet guide/one.md::One |[".vitepress/config.js: \"Gone\" links \"/x/gone.pdf\", where no page is: left out of the navigation"]`,
 		},
 		{
 			// An item's own base prefixes its own link too, and an empty

@@ -317,7 +317,7 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			}
 			continue
 		}
-		it := &templates.NavItem{Title: e.Title, Number: e.Number}
+		it := &templates.NavItem{Title: e.Title, TitleHTML: e.TitleHTML, Number: e.Number}
 		switch {
 		case e.Part:
 			it.Kind = templates.NavPart
@@ -342,6 +342,13 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		default:
 			p := s.ByRel[e.Path]
 			it.URL, it.Written, it.PagerTitle = s.Cfg.RelURL(p.SitePath), e.Written, e.PagerTitle
+			if _, frag, ok := strings.Cut(e.Written, "#"); ok && frag != "" {
+				// The link keeps its fragment, as VitePress's sidebar
+				// writes it ("/guide/a#setup"); the entry is then not the
+				// page's current one when the page is built (isActive:
+				// "(inBrowser ? location.hash : '') === hashMatch[0]").
+				it.URL += "#" + frag
+			}
 			switch {
 			case it.Title != "":
 			case s.Lay.Kind == layout.MkDocs:

@@ -111,3 +111,97 @@ func linkList(n *html.Node) string {
 	}
 	return strings.Join(out, " | ")
 }
+
+// TestVitePressSidebarFragmentAndHTML builds a sidebar whose links carry
+// a #fragment and whose texts are HTML, with VitePress and with sitegen:
+// each page shows the same sidebar links (fragment kept), the same
+// formatting of their texts, and the same previous and next links.
+// VitePress writes a text with v-html ("<component :is="textTag"
+// class="text" v-html="item.text" />", VPSidebarItem.vue, 1.6.4); a link
+// with a fragment is its page's current one only in the browser, when
+// the location's hash is the link's (isActive, shared.js: "(inBrowser ?
+// location.hash : ”) === hashMatch[0]"), so the built page does not mark
+// it and its previous and next links are those of a page the sidebar
+// does not list ("candidates[index + 1]" with index -1: the first link).
+func TestVitePressSidebarFragmentAndHTML(t *testing.T) {
+	rule := `v-html="item.text" (VPSidebarItem.vue); isActive's hash rule (shared.js); usePrevNext (composables/prev-next.js)`
+	files := map[string]string{
+		".vitepress/config.mts": `export default { title: 'Marks', themeConfig: {
+  nav: [{ text: 'Home', link: '/' }],
+  sidebar: [{ text: '<b>Rules</b> &amp; more', items: [
+    { text: 'Setup <span style="color: red">first</span>', link: '/guide/a#setup' },
+    { text: '<i>Beta</i>', link: '/guide/b' },
+    { text: 'Gamma <code>x</code>', link: '/guide/c' }] }] } }`,
+		"index.md":     "# Home\n",
+		"guide/a.md":   "# Alpha\n\n## Setup\n\nText.\n",
+		"guide/b.md":   "# Beta\n",
+		"guide/c.md":   "# Gamma\n",
+		"package.json": `{"name": "fixture", "private": true, "type": "module"}`,
+	}
+	var native, ours string
+	Run(t, starlightKept(VitePress, &native), starlightKept(Sitegen, &ours), Fixture{Name: "sidebar fragment and HTML", Rule: rule, Files: files, SameFiles: true})
+	if native == "" || ours == "" {
+		return // skipped or failed: Run said why
+	}
+	for _, page := range []string{"guide/a.html", "guide/b.html", "guide/c.html"} {
+		var got [2]string
+		for i, b := range []struct {
+			dir               string
+			sidebar, prevNext func(*html.Node) string
+		}{{native, vitepressSidebar, vitepressPrevNext}, {ours, sitegenSidebar, sitegenPrevNext}} {
+			f, err := os.Open(filepath.Join(b.dir, page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := html.Parse(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i] = b.sidebar(doc) + " || " + labelMarkup(doc, i == 0) + " || " + b.prevNext(doc)
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s:\nVitePress %q\nsitegen   %q\n(rule: %s)", page, got[0], got[1], rule)
+		}
+	}
+}
+
+// labelMarkup is the markup of the sidebar's texts (VitePress's aside
+// .VPSidebar, else sitegen's nav.site-nav), each text's elements and
+// their style attribute, the wrappers with a class left out.
+func labelMarkup(doc *html.Node, vitepress bool) string {
+	root := Find(doc, func(n *html.Node) bool {
+		if vitepress {
+			return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar")
+		}
+		return n.Data == "nav" && Attr(n, "class") == "site-nav"
+	})
+	if root == nil {
+		return ""
+	}
+	var b strings.Builder
+	inFormat := 0 // inside an element of the text's own markup
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode && inFormat > 0:
+				b.WriteString(strings.TrimSpace(c.Data))
+			case c.Type == html.ElementNode && (Attr(c, "class") != "" || c.Data == "a" || c.Data == "li" || c.Data == "ul" || c.Data == "div" || c.Data == "p" || c.Data == "section" || c.Data == "h2" || c.Data == "summary" || c.Data == "details" || c.Data == "span" && Attr(c, "style") == ""):
+				walk(c)
+			case c.Type == html.ElementNode:
+				b.WriteString("<" + c.Data)
+				if s := Attr(c, "style"); s != "" {
+					b.WriteString(` style="` + s + `"`)
+				}
+				b.WriteString(">")
+				inFormat++
+				walk(c)
+				inFormat--
+				b.WriteString("</" + c.Data + ">")
+			}
+		}
+	}
+	walk(root)
+	return b.String()
+}
