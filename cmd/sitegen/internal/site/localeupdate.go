@@ -72,8 +72,9 @@ func (s *Site) keepLocales(locales []renderedLocale, index map[string]map[string
 // is reported as a build reports its locales (their problems named with
 // their locale, their outputs in their folders). A change of the
 // translations (a page of a language came, went or changed its
-// translationKey: every page's language switcher may change) needs a
-// full build. When the update of one language's site fails, those
+// translationKey) then writes again the pages whose language switcher
+// changed, in each language (Site.relink). When the update of one
+// language's site fails, those
 // before it have published theirs (each is a site of its own); the
 // failed one and those after it are as they were.
 func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error) {
