@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/watch"
 )
 
 // TestServeLocales: a Docusaurus site in several languages is one site
@@ -44,6 +46,9 @@ func TestServeLocales(t *testing.T) {
 		// it, or the default's words again (site.Site.relayout).
 		{fr + "current/outro.md", "# Fin\n\nDerniers mots.\n", "/fr/docs/outro/", "Derniers mots.", "updated "},
 		{fr + "current/outro.md", "", "/fr/docs/outro/", "Last words.", "updated "},
+		// A translation in a folder new under i18n/: the watcher reports
+		// the folder, then its files, each an update.
+		{fr + "current/rules/roll.md", "# Lancer\n\nLancez.\n", "/fr/docs/rules/roll/", "Lancez.", "updated "},
 		{fr + "current.json", `{"sidebar.tutorialSidebar.category.Rules": {"message": "Règles"}}`, "/fr/docs/intro/", "Règles", "built "},
 	} {
 		log.Reset()
@@ -64,6 +69,21 @@ func TestServeLocales(t *testing.T) {
 	}
 	if _, body := h.get("/docs/intro/"); !strings.Contains(body, "First words.") {
 		t.Errorf("/docs/intro/ changed by the French translation's edit")
+	}
+	// A folder under i18n/ is its files, each classified on its own (the
+	// watcher reports those of a new folder after it); i18n/ itself and
+	// the translated words are the settings' (a full build).
+	for p, want := range map[string]kind{
+		fr + "current/rules":   kindIgnore,
+		fr + "current/rules/x": kindFull, // not a folder, not a page
+		"i18n":                 kindFull,
+		"i18n/fr/code.json":    kindFull,
+		fr + "current.json":    kindFull,
+		fr + "current/a.md":    kindPage,
+	} {
+		if got := h.srv.classify(watch.Change{Path: p, Op: watch.Create}); got != want {
+			t.Errorf("classify(%s) = %d, want %d", p, got, want)
+		}
 	}
 }
 

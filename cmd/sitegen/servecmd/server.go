@@ -239,12 +239,18 @@ func (s *server) classify(c watch.Change) kind {
 	for _, d := range lay.RebuildOn { // the locales' translations: Docusaurus's i18n/, Starlight's src/content/docs/fr/
 		if p == d || strings.HasPrefix(p, d+"/") {
 			if _, md := lay.Markup.MarkdownStem(p); md && len(lay.Locales) > 1 {
-				// A translated page: the sites of the locales that read
-				// it update (site.Site.Update, localeupdate.go), or ask
-				// for a full build when it came or went.
+				// A translated page, there or come or gone: the sites of
+				// the locales that read it update (site.Site.Update,
+				// localeupdate.go).
 				return kindPage
 			}
-			return kindFull // the JSON of the translated words, a picture, a folder
+			if info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p))); p != d && err == nil && info.IsDir() && len(lay.Locales) > 1 {
+				// A folder: its files, each classified on its own (the
+				// watcher reports those of a new folder after it): a
+				// locale's pages an Update, its words a full build.
+				return kindIgnore
+			}
+			return kindFull // the JSON of the translated words, a picture, a folder gone
 		}
 	}
 	// In a site in several languages, Update updates the languages'

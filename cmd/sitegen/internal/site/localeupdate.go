@@ -72,8 +72,9 @@ func (s *Site) keepLocales(locales []renderedLocale, index map[string]map[string
 // is reported as a build reports its locales (their problems named with
 // their locale, their outputs in their folders). A change of the
 // translations (a page of a language came, went or changed its
-// translationKey: every page's language switcher may change) needs a
-// full build. When the update of one language's site fails, those
+// translationKey) then writes again the pages whose language switcher
+// changed, in each language (Site.relink). When the update of one
+// language's site fails, those
 // before it have published theirs (each is a site of its own); the
 // failed one and those after it are as they were.
 func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error) {
@@ -139,23 +140,18 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 	}
 	all := Update{Moved: map[string]string{}}
 	var errs, warns content.Diagnostics
-	for _, t := range targets {
-		if t.files == nil {
-			continue
-		}
-		u, err := t.site.update(ctx, t.files)
-		if err != nil {
-			return Update{}, fmt.Errorf("language %s: %w", t.name, err)
-		}
+	// done adds what the update u of t's site did to all; stop, when
+	// set, is what updateLocales returns now (a full build, errors).
+	done := func(t *target, u Update) (stop *Update) {
 		if u.Full {
 			u.Reason = fmt.Sprintf("language %s: %s", t.name, u.Reason)
-			return u, nil
+			return &u
 		}
 		if len(u.Errors) > 0 {
 			if t.site != s && t.name != s.Lay.Markup.Language {
 				u.Errors = localeDiagnostics(nil, u.Errors, t.name, t.translation)
 			}
-			return Update{Errors: u.Errors}, nil
+			return &Update{Errors: u.Errors}
 		}
 		all.Pages = append(all.Pages, u.Pages...)
 		all.Removed = append(all.Removed, u.Removed...)
@@ -169,6 +165,37 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 		}
 		for _, o := range u.Deleted {
 			all.Deleted = append(all.Deleted, path.Join(t.path, o))
+		}
+		return nil
+	}
+	for _, t := range targets {
+		if t.files == nil {
+			continue
+		}
+		u, err := t.site.update(ctx, t.files)
+		if err != nil {
+			return Update{}, fmt.Errorf("language %s: %w", t.name, err)
+		}
+		if stop := done(t, u); stop != nil {
+			return *stop, nil
+		}
+	}
+	if ownContent(s.Lay) {
+		sites := map[string]*Site{}
+		for _, t := range targets {
+			sites[t.name] = t.site
+		}
+		if index := translationIndex(sites); !maps.EqualFunc(index, s.index, maps.Equal) {
+			for _, t := range targets {
+				u, err := t.site.relink(ctx, s.localeSites(), index, t.name)
+				if err != nil {
+					return Update{}, fmt.Errorf("language %s: %w", t.name, err)
+				}
+				if stop := done(t, u); stop != nil {
+					return *stop, nil
+				}
+			}
+			s.index = index
 		}
 	}
 	// What every language's site reports now, gathered as a build
@@ -191,16 +218,61 @@ func (s *Site) updateLocales(ctx context.Context, files []string) (Update, error
 	}
 	all.Errors = errs
 	all.Warnings, _ = foldAbsentThemes(s.Lay, warns)
-	sites := map[string]*Site{}
-	for _, t := range targets {
-		sites[t.name] = t.site
-	}
-	if ownContent(s.Lay) && !maps.EqualFunc(translationIndex(sites), s.index, maps.Equal) {
-		return Update{Full: true, Reason: "the translations of the pages changed (every page's language switcher)"}, nil
-	}
 	slices.Sort(all.Outputs)
+	all.Outputs = slices.Compact(all.Outputs) // a page written again by relink
+	slices.Sort(all.Pages)
+	all.Pages = slices.Compact(all.Pages)
 	slices.Sort(all.Deleted)
 	return all, nil
+}
+
+// relink brings the language switcher of the pages of the site of
+// language name (ownContent) up to date with the translations index
+// (translationIndex) after the languages' sites were updated: a page of
+// a language that came, went or moved, or changed its translationKey,
+// changes the switcher of its translations in the other languages (a
+// link to it, or to that language's home page: templates.LocaleURL) and
+// its own. Those pages alone are written again, from their kept bodies
+// (an Update of the site told of them: Site.switched), with the sitemap
+// (its alternates, sitemapAlternates); a site none of whose pages'
+// switcher changed does nothing. locs are the whole site's languages.
+func (s *Site) relink(ctx context.Context, locs []localeSite, index map[string]map[string]string, name string) (Update, error) {
+	now := translations(s.locales, locs, index, name)
+	if len(now) != len(s.locales) {
+		return Update{}, fmt.Errorf("the switcher has %d languages, the site %d", len(s.locales), len(now))
+	}
+	urls := map[string]bool{}
+	for i := range now {
+		was, is := s.locales[i].Pages, now[i].Pages
+		for _, m := range []map[string]string{was, is} {
+			for u := range m {
+				if was[u] != is[u] || mapHas(was, u) != mapHas(is, u) {
+					urls[u] = true
+				}
+			}
+		}
+	}
+	s.locales = now
+	if s.View != nil {
+		s.View.Locales = now
+	}
+	if len(urls) == 0 {
+		return Update{Moved: map[string]string{}}, nil
+	}
+	s.switched = map[string]bool{}
+	defer func() { s.switched = nil }()
+	for _, p := range s.Pages {
+		if urls[s.Cfg.RelURL(p.SitePath)] {
+			s.switched[p.SitePath] = true
+		}
+	}
+	return s.update(ctx, nil)
+}
+
+// mapHas reports whether m has key k.
+func mapHas(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // has reports whether the site's last walk of its content found the

@@ -15,7 +15,7 @@ import (
 )
 
 // BenchmarkUpdateLocales times one save of a French page's body in a
-// generated Docusaurus, VitePress and Starlight site of three locales
+// generated Docusaurus, VitePress, Starlight and Hugo site of three locales
 // (SITEGEN_BENCH_PAGES pages each, 300 by default; the third locale has
 // half of them translated where the tool falls back on the default's
 // pages): "update" is Site.Update of the kept locales' sites (serve
@@ -52,6 +52,12 @@ func BenchmarkUpdateLocales(b *testing.B) {
 			"  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' }, de: { label: 'Deutsch', lang: 'de' } } })] };\n",
 			"src/content/docs/index.md": "---\ntitle: Home\n---\n", "src/content/docs/fr/index.md": "---\ntitle: Accueil\n---\n",
 			"src/content/docs/de/index.md": "---\ntitle: Start\n---\n"}, "src/content/docs/", "src/content/docs/fr/", "src/content/docs/de/"},
+		// Hugo's languages have pages of their own ("Translation by
+		// content directory"): a page created has no translation, the
+		// others' switchers stay as they were (Site.relink).
+		{"Hugo", map[string]string{"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'Rules'\ndefaultContentLanguage = 'en'\n" +
+			"[languages.en]\nweight = 1\ncontentDir = 'content/en'\n[languages.fr]\nweight = 2\ncontentDir = 'content/fr'\n" +
+			"[languages.de]\nweight = 3\ncontentDir = 'content/de'\n"}, "content/en/", "content/fr/", "content/de/"},
 	} {
 		files := map[string]string{}
 		for k, v := range tc.settings {

@@ -669,6 +669,11 @@ type Site struct {
 	// that site resolve through the layout's routes, out of its model:
 	// Site.relayout).
 	askAll bool
+	// switched: the next Update writes these pages again (by site path),
+	// their language switcher having changed, and the sitemap (its
+	// alternates), and leaves the pages the Update before it left for
+	// WriteLater as they are (Site.relink).
+	switched map[string]bool
 }
 
 // unsafeHint says which setting keeps all raw HTML: the one the layout

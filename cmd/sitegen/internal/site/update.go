@@ -109,8 +109,10 @@ func (s *Site) update(ctx context.Context, files []string) (Update, error) {
 	case len(files) > maxUpdateFiles:
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	}
-	if _, err := s.WriteLater(ctx); err != nil { // the pages the last Update left: before the site changes
-		return Update{}, err
+	if s.switched == nil { // else they stay left (relink)
+		if _, err := s.WriteLater(ctx); err != nil { // the pages the last Update left: before the site changes
+			return Update{}, err
+		}
 	}
 	was := before{model: s.Model, diag: s.Diag, warn: s.Warn, view: s.View}
 	s.Model, s.Diag, s.Warn = content.NewModel(), &content.Collector{}, &content.Collector{}
@@ -258,7 +260,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		}
 		f := g.Frames[p.SitePath]
 		var v *templates.Page
-		dirty := render[p] || viewChanged
+		dirty := render[p] || viewChanged || s.switched[p.SitePath]
 		if f == nil || fresh[p.Rel] || deps.changed(p, f) {
 			v = s.frame(p, up.view)
 			u.Frames++
@@ -425,7 +427,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	if err := s.writeLayoutRedirects(ctx, w, func(rel string) bool { _, ok := w.sums[rel]; return ok || g.Static[rel] }, aliases); err != nil {
 		return Update{}, err
 	}
-	kept := !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages)
+	kept := !s.Lay.OwnSitemap && sameListed(up.was.model.Pages, s.Pages) && s.switched == nil
 	for _, name := range s.sitemapFiles() {
 		_, ok := g.Outs[name]
 		kept = kept && ok
@@ -506,6 +508,18 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	up.commit(w, outs, pages, footer, sc)
 	if len(later) > 0 {
 		s.served.updated(s, nil, later) // written by WriteLater
+	}
+	if s.switched != nil {
+		// relink: the pages left before stay left (the model's page at
+		// their URL now, the same as the one left), unless written now;
+		// their switcher is as it was (else they are switched).
+		for _, o := range s.later {
+			q := s.ByURL[o.p.SitePath]
+			if q != nil && !slices.ContainsFunc(outs, func(w pageOut) bool { return w.p.SitePath == o.p.SitePath }) &&
+				!slices.ContainsFunc(later, func(w pageOut) bool { return w.p.SitePath == o.p.SitePath }) {
+				later = append(later, pageOut{q, o.v})
+			}
+		}
 	}
 	s.later = later
 	if links {
