@@ -761,14 +761,15 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 // navIndexes is Material for MkDocs' navigation.indexes on a nav: of
 // mkdocs.yml (sectionIndexes on the .pages plugin's tree): a section
 // whose first entry is an index page (index.md or README.md) that exists
-// links to that page, which is not listed again below it.
+// links to that page, which is not listed again below it and keeps its
+// own title (layout.NavEntry.SectionIndex).
 func navIndexes(nav []layout.NavEntry, exists func(rel string) bool) []layout.NavEntry {
 	out := make([]layout.NavEntry, 0, len(nav))
 	for i := 0; i < len(nav); i++ {
 		e := nav[i]
 		if e.Path == "" && e.Link == "" && i+1 < len(nav) {
 			if c := nav[i+1]; c.Depth == e.Depth+1 && c.Path != "" && mkdocsIndex(path.Base(c.Path)) && exists(c.Path) {
-				e.Path = c.Path
+				e.Path, e.SectionIndex, e.IndexPageTitle = c.Path, true, c.Title
 				i++ // the index page is the section's link
 			}
 		}

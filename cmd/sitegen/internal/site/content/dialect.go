@@ -305,6 +305,24 @@ func (s *Site) applyNav() {
 			s.navPlace(p, e.Title, i+1)
 			continue
 		}
+		if e.SectionIndex {
+			// Material for MkDocs' navigation.indexes: the section's
+			// label leads to its index page, whose title is its own (its
+			// nav: entry's, its title:, its # heading), as any page's.
+			if e.Title != "" && e.Title != p.Title && p.navTitle == "" {
+				p.navTitle = e.Title
+			}
+			if t := e.IndexPageTitle; t != "" && t != p.Title {
+				if p.DropH1 && p.Heading == "" {
+					p.Heading = p.Title // the page's own # heading stays its visible heading
+				}
+				p.Title = t
+			}
+			if p.weight == 0 {
+				p.weight = i + 1
+			}
+			continue
+		}
 		if e.Title != "" && e.Title != p.Title {
 			if f, grouped := s.navFolders[p.dir()]; grouped && f.title != "" && p.Kind == templates.KindSection && p.navTitle == "" {
 				// The folder's page stands for its group: the navigation

@@ -1,0 +1,56 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestMkDocsSectionIndexTitle: with Material for MkDocs'
+// navigation.indexes, "a section's index page is attached to the section
+// itself" (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#section-index-pages):
+// the section's label leads to the page, and the page keeps its own
+// title, which MkDocs chooses as for any page ("value provided on init
+// (passed in from config) - value of metadata 'title' - content of the
+// first H1", mkdocs.structure.pages.Page._set_title): its nav: entry's
+// title where it has one, not the section's. Measured with mkdocs 1.4 +
+// Material 8.2.5 on this fixture: <title>s "Rules overview - Fx" and
+// "Start - Fx"; colyseus/docs' "- Client-side SDKs: ['client/index.md',
+// …]" and "- Example Projects: [Home: 'examples/index.md', …]" gave
+// their pages the section's title in sitegen.
+func TestMkDocsSectionIndexTitle(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml": "site_name: Fx\ntheme:\n  name: material\n  features:\n    - navigation.indexes\n" +
+			"nav:\n  - Home: index.md\n  - Rules:\n    - rules/index.md\n    - Combat: rules/combat.md\n" +
+			"  - Examples:\n    - Start: examples/index.md\n    - One: examples/one.md\n",
+		"docs/index.md":          "# Welcome\n\nHi.\n",
+		"docs/rules/index.md":    "# Rules overview\n\nText.\n",
+		"docs/rules/combat.md":   "# Combat\n\nText.\n",
+		"docs/examples/index.md": "# Examples list\n\nText.\n",
+		"docs/examples/one.md":   "# One\n\nText.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	for name, want := range map[string]string{
+		"rules/index.html":        "Rules overview - Fx",
+		"examples/index.html":     "Start - Fx",
+		"rules/combat/index.html": "Combat - Fx",
+	} {
+		body := files[name]
+		got, _, _ := strings.Cut(body[strings.Index(body, "<title>")+len("<title>"):], "</title>")
+		if got != want {
+			t.Errorf("%s: <title> %q, want %q", name, got, want)
+		}
+	}
+	// The navigation still labels each section by its nav: key.
+	if got := strings.Join(navTitles(files["rules/combat/index.html"]), "|"); got != "Home|Rules|Combat|Examples" {
+		t.Errorf("navigation %q, want Home|Rules|Combat|Examples", got)
+	}
+}
