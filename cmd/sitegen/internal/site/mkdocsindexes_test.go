@@ -54,3 +54,39 @@ func TestMkDocsSectionIndexTitle(t *testing.T) {
 		t.Errorf("navigation %q, want Home|Rules|Combat|Examples", got)
 	}
 }
+
+// TestMkDocsNestedHomeTitle: MkDocs' home page is "is_top_level and
+// is_index and url in ('.', './', 'index.html')" (mkdocs.structure.pages.Page,
+// 1.4 to 1.6), is_top_level "self.parent is None": an index.md that nav:
+// puts in a section is not the home page for the themes' <title> ("{% if
+// page and page.title and not page.is_homepage %}{{ page.title }} - {%
+// endif %}{{ config.site_name }}"). Measured with mkdocs 1.4 on
+// "nav: [Start: [Home: index.md, Two: two.md]]": "Home - Fx", with the
+// mkdocs theme and with Material 8.2.5; colyseus/docs ("Documentation &
+// SDKs > Home > index.md") is titled "What is Colyseus? - Colyseus
+// Multiplayer Framework".
+func TestMkDocsNestedHomeTitle(t *testing.T) {
+	for _, tc := range []struct{ name, nav, want string }{
+		{"nested", "nav:\n  - Start:\n    - Home: index.md\n    - Two: two.md\n", "Home - Fx"},
+		{"top level", "nav:\n  - Home: index.md\n  - Two: two.md\n", "Fx"},
+		{"nested, navigation.indexes", "theme:\n  name: material\n  features:\n    - navigation.indexes\nnav:\n  - Start:\n    - index.md\n    - Two: two.md\n", "Welcome - Fx"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"mkdocs.yml":    "site_name: Fx\n" + tc.nav,
+				"docs/index.md": "# Welcome\n\nHi.\n",
+				"docs/two.md":   "# Two\n",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			body := readTree(t, out)["index.html"]
+			got, _, _ := strings.Cut(body[strings.Index(body, "<title>")+len("<title>"):], "</title>")
+			if got != tc.want {
+				t.Errorf("<title> %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -302,6 +302,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
 		l.Notes = append(l.Notes, missingNavPages(n, dir, l.Content, file)...)
+		// The home page is "is_top_level and is_index" (mkdocs.structure.pages.Page),
+		// is_top_level "self.parent is None": an index.md nav: puts in a
+		// section is titled as any page ("Home - Site").
+		if slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Depth > 0 && (e.Path == "index.md" || e.Path == "README.md") }) {
+			l.SuffixNotHome = false
+		}
 		if themeName(get("theme")) == "material" && slices.Contains(themeFeatures(get("theme")), "navigation.indexes") {
 			l.Nav = navIndexes(l.Nav, func(p string) bool { return layout.Exists(dir, path.Join(l.Content, p), false) })
 		}
