@@ -90,3 +90,41 @@ func TestMkDocsNestedHomeTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsUntitledIndexPage: MkDocs titles a page that has no nav:
+// title, no title: and no "level 1 Markdown header on the first line of
+// the document body" by "The filename of a document"
+// (https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data;
+// Page._set_title: "self.file.name.replace('-', ' ').replace('_', ' ')",
+// capitalized when all lower case): a folder's index.md is "Index", not
+// the folder's name. Measured with mkdocs 1.4 on tools/index.md ("Some
+// text first." above "# Tools heading"): "Index - Fx"; colyseus/docs'
+// client/index.md, state/index.md and tools/index.md (a comment or front
+// matter first) are "Index" in mkdocs 1.4.
+func TestMkDocsUntitledIndexPage(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":           "site_name: Fx\nnav:\n  - Home: index.md\n  - Tools:\n    - tools/index.md\n    - Dice: tools/dice.md\n",
+		"docs/index.md":        "# Welcome\n",
+		"docs/tools/index.md":  "Some text first.\n\n# Tools heading\n",
+		"docs/tools/dice.md":   "# Dice\n",
+		"docs/tools/my_kit.md": "No heading.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	// The navigation's links, as mkdocs 1.4's: the group "Tools" holds
+	// "Index" and "Dice".
+	if got := strings.Join(navTitles(files["tools/dice/index.html"]), "|"); got != "Home|Index|Dice" {
+		t.Errorf("navigation links %q, want Home|Index|Dice", got)
+	}
+	for name, want := range map[string]string{"tools/index.html": "Index - Fx", "tools/my_kit/index.html": "My kit - Fx"} {
+		body := files[name]
+		got, _, _ := strings.Cut(body[strings.Index(body, "<title>")+len("<title>"):], "</title>")
+		if got != want {
+			t.Errorf("%s: <title> %q, want %q", name, got, want)
+		}
+	}
+}

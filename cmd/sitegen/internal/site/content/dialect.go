@@ -267,12 +267,13 @@ func (s *Site) applyNav() {
 				continue
 			}
 			if f.title != "" && f.title != p.Title {
-				if s.Lay.Kind == layout.MkDocs && p.ownTitle() && p.navTitle == "" {
-					// MkDocs titles the page by its own title (title:, or
-					// the # heading of its first line): the section's
-					// title labels the group it stands for, not the page
-					// (Kobold Archives' people/races/index.md, "title:
-					// Race and Heritage" under "- Races:").
+				if s.Lay.Kind == layout.MkDocs {
+					// MkDocs titles the page by its own title (title:, the
+					// # heading of its first line, else its file's name,
+					// "Index"): the section's title labels the group it
+					// stands for, not the page (Kobold Archives'
+					// people/races/index.md, "title: Race and Heritage"
+					// under "- Races:").
 					p.navTitle = f.title
 					continue
 				}
