@@ -1640,6 +1640,12 @@ type NavEntry struct {
 	// PagerTitle, when set, is the entry's label in the previous and
 	// next links, in place of Title (VitePress's docFooterText).
 	PagerTitle string
+	// SectionIndex marks a group heading that leads to its index page,
+	// Path (Material for MkDocs' navigation.indexes): Title labels the
+	// group, and the page keeps its own title, or IndexPageTitle, the
+	// title its own entry gave it, when not "".
+	SectionIndex   bool
+	IndexPageTitle string
 	// Partial marks an entry of a sidebar some of whose items sitegen
 	// could not read (a function's result): a doc it does not list may
 	// be in it all the same.

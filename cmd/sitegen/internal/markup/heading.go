@@ -309,6 +309,35 @@ func eachTextLine(doc ast.Node, src []byte, f func(line []byte)) {
 // tagsRE matches an HTML tag (of trusted HTML sitegen made).
 var tagsRE = regexp.MustCompile(`<[^>]*>`)
 
+// entityRef is a CommonMark entity or numeric character reference:
+// "&" + a name or "#" + 1-7 digits or "#x" + 1-6 hex digits + ";".
+var entityRef = regexp.MustCompile(`^&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});`)
+
+// writeShownText writes the text v of a Markdown text node as it shows:
+// a backslash-escaped ASCII punctuation character without its
+// backslash, a valid entity or numeric reference as its character;
+// anything else (an "&" that starts no known reference) as written.
+func writeShownText(b *bytes.Buffer, v []byte) {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '\\' && i+1 < len(v) && util.IsPunct(v[i+1]):
+			b.WriteByte(v[i+1])
+			i++
+		case c == '&':
+			if ref := entityRef.Find(v[i:]); ref != nil {
+				if r := stdhtml.UnescapeString(string(ref)); r != string(ref) {
+					b.WriteString(r)
+					i += len(ref) - 1
+					continue
+				}
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
 // PlainText returns the text content of an inline subtree.
 func PlainText(n ast.Node, src []byte) string {
 	var b bytes.Buffer
@@ -321,9 +350,10 @@ func PlainText(n ast.Node, src []byte) string {
 			if v := t.Segment.Value(src); t.IsRaw() {
 				b.Write(v)
 			} else {
-				// "\$5" shows as "$5", as goldmark's renderer writes it
-				// (CommonMark's backslash escapes).
-				b.Write(util.UnescapePunctuations(v))
+				// "\$5" shows as "$5" and "&raquo;" as "»", as goldmark's
+				// renderer writes them (CommonMark's backslash escapes,
+				// entity and numeric character references).
+				writeShownText(&b, v)
 			}
 			if t.SoftLineBreak() || t.HardLineBreak() {
 				b.WriteByte(' ')

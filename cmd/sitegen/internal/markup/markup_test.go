@@ -210,6 +210,16 @@ func TestH1Title(t *testing.T) {
 		// found on 027xiguapi/awesome-ai-video, "# … \\$500万 …".
 		{"# Cost \\$5 and \\*star\\* \\#1\n", "Cost $5 and *star* #1"},
 		{"# Path `a\\b` and C:\\dir\n", "Path a\\b and C:\\dir"},
+		// "Valid HTML entity references and numeric character references
+		// can be used in place of the corresponding Unicode character"
+		// (CommonMark 0.31, 2.5 Entity and numeric character references),
+		// as the heading itself shows them; "&" that starts none, an
+		// escaped one and one in code stay as written. Found on
+		// colyseus/docs' "# Server API &raquo; Server", titled with the
+		// reference as text.
+		{"# Server API &raquo; Server\n", "Server API \u00bb Server"},
+		{"# Fish &amp; Chips &#35;1 &#x41; &nosuch; AT&T\n", "Fish & Chips #1 A &nosuch; AT&T"},
+		{"# Kept \\&amp; `&amp;`\n", "Kept &amp; &amp;"},
 	} {
 		doc, _ := m.Outline([]byte(tc.src))
 		got, ok := m.H1Title(doc, []byte(tc.src))

@@ -85,8 +85,8 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 		}
 	}
 	// The preset's blog, then the blog plugins of plugins:
-	// (https://docusaurus.io/docs/blog#multiple-blogs), each whose folder
-	// exists: a blog of its own at its routeBasePath.
+	// (https://docusaurus.io/docs/blog#multiple-blogs), each a blog of its
+	// own at its routeBasePath, its folder or not.
 	type blogOptions struct {
 		opts  *jsconfig.Object
 		where string
@@ -117,7 +117,7 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 		if s, ok := opts.String("blogTitle"); ok && s != "" {
 			b.title = s
 		}
-		if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) || slices.Contains(l.Roots, b.dir) {
+		if !beside(l.Content, b.dir) || slices.Contains(l.Roots, b.dir) {
 			continue
 		}
 		if opts.Has("routeBasePath") {
@@ -125,7 +125,14 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 		}
 		b.place = len(r.blogs)
 		r.blogs = append(r.blogs, &b)
-		l.Roots = append(l.Roots, b.dir)
+		// A blog whose folder is absent is an empty blog: its list alone
+		// (plugin-content-blog's generateBlogPosts: "if (!(await
+		// fs.pathExists(contentPaths.contentPath))) { return []; }";
+		// Docusaurus 3.10.2 writes /blog "Blog", an empty list, for the
+		// classic preset's blog without blog/).
+		if layout.Exists(dir, b.dir, true) {
+			l.Roots = append(l.Roots, b.dir)
+		}
 		readBlogPages(l, r, &b, opts, dir, l.File)
 	}
 	return nil

@@ -81,35 +81,10 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s without languages: not implemented", l.File, I18n))
 		return
 	}
-	structure, fallback := "suffix", true
-	var langs []i18nLang
-	var listed bool
-	for i := 0; i+1 < len(opts.Content); i += 2 {
-		k, v := opts.Content[i].Value, opts.Content[i+1]
-		switch k {
-		case "docs_structure":
-			structure = v.Value
-		case "fallback_to_default":
-			fallback = v.Value != "false"
-		case "languages":
-			if v.Kind != yaml.SequenceNode {
-				continue
-			}
-			listed = true
-			for _, it := range v.Content {
-				if lang, ok := readLang(it); ok {
-					langs = append(langs, lang)
-				}
-			}
-		}
-	}
-	if structure != "suffix" && structure != "folder" || !listed || len(langs) == 0 {
+	structure, fallback, langs, def, ok := i18nOptions(opts)
+	if !ok {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s (docs_structure %s) not implemented: the pages are built as MkDocs builds them without this plugin", l.File, I18n, structure))
 		return
-	}
-	def := langs[0]
-	if i := slices.IndexFunc(langs, func(g i18nLang) bool { return g.def }); i >= 0 {
-		def = langs[i]
 	}
 	l.Read = append(l.Read, fmt.Sprintf("plugin %s (%d languages)", I18n, len(langs)))
 	d := &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback, folder: structure == "folder"}
@@ -195,6 +170,63 @@ func (d *i18nDocs) split(rel string) (stem, locale, ext string) {
 		return base[:i], base[i+1:], ext
 	}
 	return base, "", ext
+}
+
+// i18nOptions reads the plugin's options (a mapping): its
+// docs_structure, fallback_to_default, languages and the default one
+// among them; ok is false for a structure or languages sitegen does not
+// implement.
+func i18nOptions(opts *yaml.Node) (structure string, fallback bool, langs []i18nLang, def i18nLang, ok bool) {
+	structure, fallback = "suffix", true
+	var listed bool
+	for i := 0; i+1 < len(opts.Content); i += 2 {
+		k, v := opts.Content[i].Value, opts.Content[i+1]
+		switch k {
+		case "docs_structure":
+			structure = v.Value
+		case "fallback_to_default":
+			fallback = v.Value != "false"
+		case "languages":
+			if v.Kind != yaml.SequenceNode {
+				continue
+			}
+			listed = true
+			for _, it := range v.Content {
+				if lang, ok := readLang(it); ok {
+					langs = append(langs, lang)
+				}
+			}
+		}
+	}
+	if structure != "suffix" && structure != "folder" || !listed || len(langs) == 0 {
+		return structure, fallback, nil, i18nLang{}, false
+	}
+	def = langs[0]
+	if i := slices.IndexFunc(langs, func(g i18nLang) bool { return g.def }); i >= 0 {
+		def = langs[i]
+	}
+	return structure, fallback, langs, def, true
+}
+
+// i18nNavFile is the file of the docs folder a nav: entry's path rel
+// names with the plugin's options opts (nil: none) on: the default
+// language's (folder: "DEFAULT/rel", as folder.I18nFiles looks up
+// "LANG/path, then DEFAULT/path, then path"; suffix: "stem.DEFAULT.md"),
+// where exists finds it, else rel itself.
+func i18nNavFile(opts *yaml.Node, rel string, exists func(rel string) bool) string {
+	if opts == nil || opts.Kind != yaml.MappingNode {
+		return rel
+	}
+	structure, _, _, def, ok := i18nOptions(opts)
+	if !ok {
+		return rel
+	}
+	d := i18nDocs{folder: structure == "folder"}
+	ext := path.Ext(rel)
+	if f := d.variant(strings.TrimSuffix(rel, ext), def.locale, ext); exists(f) {
+		return f
+	}
+	return rel
 }
 
 // variant is the file of stem and ext in locale ("" for none): in the

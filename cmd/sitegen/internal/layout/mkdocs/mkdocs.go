@@ -301,9 +301,23 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
-		l.Notes = append(l.Notes, missingNavPages(n, dir, l.Content, file)...)
+		// A nav: path names a file of the docs folder, or, with the i18n
+		// plugin, the default language's version of it.
+		var i18nOpts *yaml.Node
+		if slices.Contains(plugins(get("plugins")), I18n) {
+			i18nOpts = extOptions(get("plugins"), I18n)
+		}
+		inDocs := func(rel string) bool { return layout.Exists(dir, path.Join(l.Content, rel), false) }
+		navFileExists := func(rel string) bool { return inDocs(i18nNavFile(i18nOpts, rel, inDocs)) }
+		l.Notes = append(l.Notes, missingNavPages(n, file, l.Content, navFileExists)...)
+		// The home page is "is_top_level and is_index" (mkdocs.structure.pages.Page),
+		// is_top_level "self.parent is None": an index.md nav: puts in a
+		// section is titled as any page ("Home - Site").
+		if slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Depth > 0 && (e.Path == "index.md" || e.Path == "README.md") }) {
+			l.SuffixNotHome = false
+		}
 		if themeName(get("theme")) == "material" && slices.Contains(themeFeatures(get("theme")), "navigation.indexes") {
-			l.Nav = navIndexes(l.Nav, func(p string) bool { return layout.Exists(dir, path.Join(l.Content, p), false) })
+			l.Nav = navIndexes(l.Nav, navFileExists)
 		}
 		// "This setting is used to determine the format and layout of
 		// the global navigation for the site": its sections are the
@@ -761,14 +775,15 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 // navIndexes is Material for MkDocs' navigation.indexes on a nav: of
 // mkdocs.yml (sectionIndexes on the .pages plugin's tree): a section
 // whose first entry is an index page (index.md or README.md) that exists
-// links to that page, which is not listed again below it.
+// links to that page, which is not listed again below it and keeps its
+// own title (layout.NavEntry.SectionIndex).
 func navIndexes(nav []layout.NavEntry, exists func(rel string) bool) []layout.NavEntry {
 	out := make([]layout.NavEntry, 0, len(nav))
 	for i := 0; i < len(nav); i++ {
 		e := nav[i]
 		if e.Path == "" && e.Link == "" && i+1 < len(nav) {
 			if c := nav[i+1]; c.Depth == e.Depth+1 && c.Path != "" && mkdocsIndex(path.Base(c.Path)) && exists(c.Path) {
-				e.Path = c.Path
+				e.Path, e.SectionIndex, e.IndexPageTitle = c.Path, true, c.Title
 				i++ // the index page is the section's link
 			}
 		}
@@ -778,15 +793,15 @@ func navIndexes(nav []layout.NavEntry, exists func(rel string) bool) []layout.Na
 }
 
 // missingNavPages notes the entries of nav (the yaml node n) that name a
-// Markdown file the docs folder (content, of the site folder dir) does
-// not have: MkDocs 1.4 builds them with "WARNING - A relative path to
+// Markdown file the docs folder (content) does not have (exists says
+// whether it does): MkDocs 1.4 builds them with "WARNING - A relative path to
 // 'x.md' is included in the 'nav' configuration, which is not found in
 // the documentation files" and links the path as written, a dead link;
 // sitegen shows its title as text, with this warning at its line.
-func missingNavPages(n *yaml.Node, dir, content, file string) []string {
+func missingNavPages(n *yaml.Node, file, content string, exists func(rel string) bool) []string {
 	var notes []string
 	check := func(v *yaml.Node) {
-		if p := pagePath(v.Value); p != "" && !layout.Exists(dir, path.Join(content, p), false) {
+		if p := pagePath(v.Value); p != "" && !exists(p) {
 			notes = append(notes, fmt.Sprintf("%s:%d: nav names %s, which is not in %s/: shown as text, not a link (MkDocs links it as written, a dead link)",
 				file, v.Line, v.Value, content))
 		}

@@ -220,26 +220,45 @@ func TestExtraAssetsNoted(t *testing.T) {
 // found in the documentation files" (measured: mkdocs build, the entry a
 // link to the path as written); sitegen warns at the entry's line.
 func TestNavMissingPage(t *testing.T) {
-	dir := layouttest.Write(t, map[string]string{
-		"mkdocs.yml":    "site_name: S\nnav:\n  - Home: index.md\n  - Part:\n    - Gone: missing/index.md\n  - lost.md\n",
-		"docs/index.md": "# Home\n",
-	})
-	l, err := Recognise(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{
-		"mkdocs.yml:5: nav names missing/index.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
-		"mkdocs.yml:6: nav names lost.md, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)",
-	}
-	var got []string
-	for _, n := range l.Notes {
-		if strings.Contains(n, "nav names") {
-			got = append(got, n)
-		}
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("notes %q, want %q", got, want)
+	const warn = "nav names %s, which is not in docs/: shown as text, not a link (MkDocs links it as written, a dead link)"
+	i18n := "plugins:\n  - i18n:\n      docs_structure: %s\n      languages:\n        - locale: en\n          default: true\n        - locale: fr\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"docs folder", map[string]string{
+			"mkdocs.yml":    "site_name: S\nnav:\n  - Home: index.md\n  - Part:\n    - Gone: missing/index.md\n  - lost.md\n",
+			"docs/index.md": "# Home\n",
+		}, []string{"mkdocs.yml:5: " + fmt.Sprintf(warn, "missing/index.md"), "mkdocs.yml:6: " + fmt.Sprintf(warn, "lost.md")}},
+		// mkdocs-static-i18n: a nav: path names the default language's
+		// file ("folder.I18nFiles looks up LANG/path, then DEFAULT/path,
+		// then path"; suffix: page.en.md). Noaaan/MythicWiki's 80 nav
+		// entries (docs/en/…) were each warned.
+		{"i18n folder", map[string]string{
+			"mkdocs.yml":       "site_name: S\n" + fmt.Sprintf(i18n, "folder") + "nav:\n  - Home: index.md\n  - Rules: rules/combat.md\n  - lost.md\n",
+			"docs/en/index.md": "# Home\n", "docs/en/rules/combat.md": "# Combat\n", "docs/fr/index.md": "# Accueil\n",
+		}, []string{"mkdocs.yml:12: " + fmt.Sprintf(warn, "lost.md")}},
+		{"i18n suffix", map[string]string{
+			"mkdocs.yml":    "site_name: S\n" + fmt.Sprintf(i18n, "suffix") + "nav:\n  - Home: index.md\n  - Rules: rules/combat.md\n  - lost.md\n",
+			"docs/index.md": "# Home\n", "docs/rules/combat.en.md": "# Combat\n", "docs/index.fr.md": "# Accueil\n",
+		}, []string{"mkdocs.yml:12: " + fmt.Sprintf(warn, "lost.md")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "nav names") {
+					got = append(got, n)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("notes %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -787,6 +787,16 @@ func (s *Site) loadPage(rel string) *Page {
 		case templates.KindHome:
 			p.Title = s.Cfg.Title
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
+			if s.Lay.Kind == layout.MkDocs {
+				// MkDocs: "The filename of a document" (Page._set_title),
+				// a folder's index.md "Index" too; the navigation still
+				// names the folder.
+				p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
+				if p.navTitle == "" {
+					p.navTitle = s.nameTitle(path.Base(p.dir()))
+				}
+				break
+			}
 			p.Title = s.nameTitle(path.Base(p.dir()))
 			// A tool's <title> of its own (layout.Layout.DocTitle) knows it
 			// as untitled: VitePress's is the site's title.

@@ -267,12 +267,13 @@ func (s *Site) applyNav() {
 				continue
 			}
 			if f.title != "" && f.title != p.Title {
-				if s.Lay.Kind == layout.MkDocs && p.ownTitle() && p.navTitle == "" {
-					// MkDocs titles the page by its own title (title:, or
-					// the # heading of its first line): the section's
-					// title labels the group it stands for, not the page
-					// (Kobold Archives' people/races/index.md, "title:
-					// Race and Heritage" under "- Races:").
+				if s.Lay.Kind == layout.MkDocs {
+					// MkDocs titles the page by its own title (title:, the
+					// # heading of its first line, else its file's name,
+					// "Index"): the section's title labels the group it
+					// stands for, not the page (Kobold Archives'
+					// people/races/index.md, "title: Race and Heritage"
+					// under "- Races:").
 					p.navTitle = f.title
 					continue
 				}
@@ -303,6 +304,24 @@ func (s *Site) applyNav() {
 				continue // the folder's page stands for its group: the group's label and place
 			}
 			s.navPlace(p, e.Title, i+1)
+			continue
+		}
+		if e.SectionIndex {
+			// Material for MkDocs' navigation.indexes: the section's
+			// label leads to its index page, whose title is its own (its
+			// nav: entry's, its title:, its # heading), as any page's.
+			if e.Title != "" && e.Title != p.Title && p.navTitle == "" {
+				p.navTitle = e.Title
+			}
+			if t := e.IndexPageTitle; t != "" && t != p.Title {
+				if p.DropH1 && p.Heading == "" {
+					p.Heading = p.Title // the page's own # heading stays its visible heading
+				}
+				p.Title = t
+			}
+			if p.weight == 0 {
+				p.weight = i + 1
+			}
 			continue
 		}
 		if e.Title != "" && e.Title != p.Title {

@@ -365,7 +365,10 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			depth = min(depth, 0)
 		}
 		stack = stack[:depth]
-		it.Unfolded = depth < s.Lay.NavUnfold
+		// A group that is a page (a Docusaurus category whose link is a
+		// doc) and starts open (collapsed: false) shows its entries on
+		// every page, as one without a page does (Open).
+		it.Unfolded = depth < s.Lay.NavUnfold || it.Kind != templates.NavDraft && e.Collapsible && e.Open
 		if depth == 0 {
 			top = append(top, it)
 		} else {
