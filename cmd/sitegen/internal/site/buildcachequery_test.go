@@ -239,3 +239,41 @@ func TestUpdateQueries(t *testing.T) {
 		}
 	}
 }
+
+// TestCachedBuildQueriesChain: a query page kept through several builds
+// (its record's prints made in the first) is rendered again when what
+// it reads changes later: a source's print is made anew whenever the
+// model's structure or a member's file changed since the build before
+// (cachedQuery.Files), so a print skipped in one build is never compared
+// against a model it was not made in. Each build's output is a clean
+// build's (cacheRun.build).
+func TestCachedBuildQueriesChain(t *testing.T) {
+	counts := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`)
+	steps := []struct {
+		edits    map[string]string
+		rendered int
+	}{
+		{map[string]string{"Other/New.md": "# New\n"}, 1},                             // kept: names changed, prints made
+		{map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},     // kept: prints not made again
+		{map[string]string{"Other/Edited.md": "# Edited\n\nSaved again.\n"}, 1},       // kept
+		{map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},                     // A's [[Nowhere]] resolves now
+		{map[string]string{"Other/Deep/Goal.md": "# Goal\n"}, 2},                      // A's [[Goal]] leads to it, not to Target's alias
+		{map[string]string{"Lists/B.md": bWith("", "Text of B, see [[Edited]].")}, 2}, // a member's outlink added
+		{map[string]string{"Other/Other.md": "# Other\n"}, 1},                         // kept again
+	}
+	r := newCacheRun(t, queryVault(outlinksQuery))
+	r.build(t)
+	for i, st := range steps {
+		edit(t, r.opts.Source, maps.Clone(st.edits))
+		res := r.build(t)
+		m := counts.FindStringSubmatch(res.Cache)
+		if m == nil {
+			t.Fatalf("step %d: Cache = %q, want a build from the cache", i, res.Cache)
+		}
+		reused, _ := strconv.Atoi(m[1])
+		asked, _ := strconv.Atoi(m[2])
+		if got := asked - reused; got != st.rendered {
+			t.Errorf("step %d: %d pages rendered again (%s), want %d", i, got, res.Cache, st.rendered)
+		}
+	}
+}
