@@ -94,7 +94,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 18 // 18: a body's Dataview queries keep where each link target they resolved by name, and each note they read, led (cachedQuery.Answers, content.Body.Names): a note added, removed or renamed elsewhere re-renders a query page only when one of them leads elsewhere now, not whenever names changed; 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 19 // 19: a body's Dataview queries keep the digest of each source's members' files beside the digest of what they read of them (cachedQuery.Files): while the model's structure and those files are the same, the latter is not made again; 18: a body's Dataview queries keep where each link target they resolved by name, and each note they read, led (cachedQuery.Answers, content.Body.Names): a note added, removed or renamed elsewhere re-renders a query page only when one of them leads elsewhere now, not whenever names changed; 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -280,6 +280,11 @@ type cachedQuery struct {
 	Pages, Fields []string
 	Sources       []string
 	Digests       [][sha256.Size]byte // of Sources, in order
+	// Files are the digests of Sources' members' files (sourceDigest),
+	// in order, zero where none could be made: while the model's
+	// structure and a source's files are the same, what is read of its
+	// members is too, and its Digest is not made again (queryHolds).
+	Files [][sha256.Size]byte
 	// What the queries read of each member of their sources
 	// (query.Deps.Member, in order); with MemberAll, anything: Digests
 	// are then of the members' files (sourceDigest), else of what is
@@ -433,6 +438,8 @@ func (bc *bodyCache) recordQuery(s *Site, b *content.Body, c *cachedBody) bool {
 			return false
 		}
 		q.Digests = append(q.Digests, sum)
+		files, _ := bc.sourceDigest(s, src) // zero when it cannot be made: never equal
+		q.Files = append(q.Files, files)
 	}
 	c.Query = q
 	return true
@@ -450,12 +457,21 @@ func (bc *bodyCache) queryHolds(s *Site, c *cachedBody) bool {
 	if bc.old.Digest == nil || bc.nowDigest == nil || len(q.Digests) != len(q.Sources) {
 		return false
 	}
+	same := bc.old.Digest.Structure == bc.nowDigest.Structure
 	for i, src := range q.Sources { // made once per source: before the names, each asked per page
+		if same && !q.MemberAll && i < len(q.Files) {
+			// The same names, URLs and members' files: what is read of
+			// the members (their fields, their outlinks as they resolve,
+			// their URLs) is the same; the print need not be made.
+			if files, ok := bc.sourceDigest(s, src); ok && files == q.Files[i] && files != ([sha256.Size]byte{}) {
+				continue
+			}
+		}
 		if sum, ok := q.digest(bc, s, src); !ok || sum != q.Digests[i] {
 			return false
 		}
 	}
-	return bc.old.Digest.Structure == bc.nowDigest.Structure || q.namesFree(s)
+	return same || q.namesFree(s)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the

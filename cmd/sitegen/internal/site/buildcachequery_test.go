@@ -34,6 +34,9 @@ const tableLevel = "```dataview\nTABLE level FROM \"Lists\"\n```"
 // compares a member's location links with the page's own.
 const thelladeQuery = "```dataview\nTABLE without id file.link AS \"Name\", join(link(organization), \", \") AS Org FROM \"Lists\" WHERE !econtains(location, this.file.link) SORT file.name ASC\n```"
 
+// outlinksQuery shows the outgoing links of the notes in Lists.
+const outlinksQuery = "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```"
+
 // bWith is Lists/B.md with front matter lines fm added and body text.
 func bWith(fm, body string) string {
 	return "---\nlevel: 2\ntags: [beast]\n" + fm + "---\n# B\n\n" + body + "\n"
@@ -87,7 +90,29 @@ var queryCases = []struct {
 	{"names/a member's link's note deleted", "```dataview\nTABLE parent FROM \"Lists\"\n```", map[string]string{"Other/Target.md": ""}, 1},
 	{"names/inline link(), note added elsewhere", "`= link(\"Target\")`", map[string]string{"Other/New.md": "# New\n"}, 1},
 	{"names/inline link(), note added of its name", "`= link(\"Nowhere\")`", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
-	{"folder/note added elsewhere, file.outlinks", "```dataview\nTABLE file.outlinks FROM \"Lists\"\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	// A member's file.outlinks are in its print (query.MemberPrint), as
+	// they resolve now: a note added elsewhere leaves them as they were,
+	// a note or alias that one of them now leads to changes the print.
+	// Lists/A.md's front matter links [[Goal]] (Target's alias) and
+	// [[Nowhere]] (no note).
+	{"outlinks/members', note added elsewhere", outlinksQuery, map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"outlinks/members', note added of an unresolved one's name", outlinksQuery, map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"outlinks/members', alias added of an unresolved one's name", outlinksQuery, map[string]string{"Other/Edited.md": "---\naliases: [Nowhere]\n---\n# Edited\n\nA note.\n"}, 2},
+	{"outlinks/members', an alias's winner changes", outlinksQuery, map[string]string{"Other/Deep/Goal.md": "# Goal\n"}, 2},
+	{"outlinks/members', the note one leads to renamed", outlinksQuery, map[string]string{"Other/Target.md": "->Other/Aim.md"}, 2},
+	{"outlinks/members', the note one leads to deleted", outlinksQuery, map[string]string{"Other/Target.md": ""}, 1},
+	{"outlinks/members' in WHERE, note added elsewhere", "```dataview\nLIST FROM \"Lists\" WHERE length(file.outlinks) > 1\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"outlinks/rows.file.outlinks, note added elsewhere", "```dataview\nTABLE rows.file.outlinks FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"outlinks/rows.file.outlinks, note added of an unresolved one's name", "```dataview\nTABLE rows.file.outlinks FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"outlinks/FLATTEN file.outlinks, note added elsewhere", "```dataview\nTABLE o FROM \"Lists\" FLATTEN file.outlinks AS o\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
+	{"outlinks/FLATTEN file.outlinks, note added of an unresolved one's name", "```dataview\nTABLE o FROM \"Lists\" FLATTEN file.outlinks AS o\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	// The outlinks of a note that is no row of the query's sources (this
+	// page, a note read through a link) are no member's print: a note
+	// added anywhere may change them, so the page is rendered again.
+	{"outlinks/this.file.outlinks, note added of an unresolved one's name", "See [[Nowhere]].\n\n`= this.file.outlinks`", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"outlinks/this.file.outlinks, note added elsewhere", "See [[Nowhere]].\n\n```dataview\nLIST FROM \"Lists\" WHERE contains(this.file.outlinks, file.link)\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
+	{"outlinks/this.file.outlinks of a member, note added of an unresolved one's name", "See [[Nowhere]].\n\n```dataview\nTABLE this.file.outlinks AS O FROM \"\"\n```", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
+	{"outlinks/a note's read through a link, note added of an unresolved one's name", "`= [[A]].file.outlinks`", map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},
 	{"folder/note added elsewhere, whole rows", "```dataview\nTABLE length(rows) FROM \"Lists\" GROUP BY level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
 	{"folder/note added elsewhere, this.file.name", "```dataview\nLIST FROM \"Lists\" WHERE file.name != this.file.name\n```", map[string]string{"Other/New.md": "# New\n"}, 1},
 	{"folder/note added elsewhere, whole vault", "```dataview\nLIST WHERE level\n```", map[string]string{"Other/New.md": "# New\n"}, 2},
@@ -211,6 +236,44 @@ func TestUpdateQueries(t *testing.T) {
 					t.Errorf("Update rendered %d pages, want %d", u.Rendered, tc.rendered)
 				}
 			})
+		}
+	}
+}
+
+// TestCachedBuildQueriesChain: a query page kept through several builds
+// (its record's prints made in the first) is rendered again when what
+// it reads changes later: a source's print is made anew whenever the
+// model's structure or a member's file changed since the build before
+// (cachedQuery.Files), so a print skipped in one build is never compared
+// against a model it was not made in. Each build's output is a clean
+// build's (cacheRun.build).
+func TestCachedBuildQueriesChain(t *testing.T) {
+	counts := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`)
+	steps := []struct {
+		edits    map[string]string
+		rendered int
+	}{
+		{map[string]string{"Other/New.md": "# New\n"}, 1},                             // kept: names changed, prints made
+		{map[string]string{"Other/Edited.md": "# Edited\n\nA note, saved.\n"}, 1},     // kept: prints not made again
+		{map[string]string{"Other/Edited.md": "# Edited\n\nSaved again.\n"}, 1},       // kept
+		{map[string]string{"Other/Nowhere.md": "# Nowhere\n"}, 2},                     // A's [[Nowhere]] resolves now
+		{map[string]string{"Other/Deep/Goal.md": "# Goal\n"}, 2},                      // A's [[Goal]] leads to it, not to Target's alias
+		{map[string]string{"Lists/B.md": bWith("", "Text of B, see [[Edited]].")}, 2}, // a member's outlink added
+		{map[string]string{"Other/Other.md": "# Other\n"}, 1},                         // kept again
+	}
+	r := newCacheRun(t, queryVault(outlinksQuery))
+	r.build(t)
+	for i, st := range steps {
+		edit(t, r.opts.Source, maps.Clone(st.edits))
+		res := r.build(t)
+		m := counts.FindStringSubmatch(res.Cache)
+		if m == nil {
+			t.Fatalf("step %d: Cache = %q, want a build from the cache", i, res.Cache)
+		}
+		reused, _ := strconv.Atoi(m[1])
+		asked, _ := strconv.Atoi(m[2])
+		if got := asked - reused; got != st.rendered {
+			t.Errorf("step %d: %d pages rendered again (%s), want %d", i, got, res.Cache, st.rendered)
 		}
 	}
 }

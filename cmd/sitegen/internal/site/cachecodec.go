@@ -77,6 +77,13 @@ func encBody(e *content.RecordEnc, c *cachedBody) {
 		for _, s := range q.Digests {
 			e.Sum(s)
 		}
+		for i := range q.Sources {
+			var s [sha256.Size]byte
+			if i < len(q.Files) {
+				s = q.Files[i]
+			}
+			e.Sum(s)
+		}
 		e.Strs(q.Member)
 		e.Bits(q.MemberAll, q.Names)
 		e.Strs(q.Answers)
@@ -207,6 +214,10 @@ func decBody(d *content.RecordDec) *cachedBody {
 		q.Digests = make([][sha256.Size]byte, len(q.Sources))
 		for i := range q.Digests {
 			q.Digests[i] = d.Sum()
+		}
+		q.Files = make([][sha256.Size]byte, len(q.Sources))
+		for i := range q.Files {
+			q.Files[i] = d.Sum()
 		}
 		q.Member = d.Strs()
 		d.Bits(&q.MemberAll, &q.Names)

@@ -51,7 +51,7 @@ func (e *Env) basesVariable(name string, r *Row) Value {
 	switch name {
 	case "file":
 		if r != nil && r.page != nil {
-			return FileInfo{r.page}
+			return FileInfo{p: r.page}
 		}
 		return nil
 	case "note":
@@ -79,7 +79,7 @@ func (e *Env) basesRowField(r *Row, name string) Value {
 		return v
 	}
 	if name == "file" {
-		return FileInfo{r.page}
+		return FileInfo{p: r.page}
 	}
 	return property(r.page, name)
 }
@@ -172,7 +172,7 @@ func (e *Env) basesFileField(p *Page, name string) Value {
 	case "mtime":
 		return timeOrNull(p.MTime)
 	case "file":
-		return FileInfo{p}
+		return FileInfo{p: p}
 	}
 	return nil
 }
@@ -264,7 +264,7 @@ func (e *Env) callMethod(x *Method, r *Row, f *frame) (Value, error) {
 		switch x.Name {
 		case "asFile":
 			if p := e.page(v); p != nil {
-				return FileInfo{p}, nil
+				return FileInfo{p: p}, nil
 			}
 			return nil, nil
 		case "linksTo":
@@ -755,11 +755,11 @@ func basesGlobals() map[string]*builtin {
 			switch v := asLink(a[0]).(type) {
 			case Link:
 				if p := e.page(v); p != nil {
-					return FileInfo{p}, nil
+					return FileInfo{p: p}, nil
 				}
 			case string:
 				if p := e.ix.Page(v); p != nil {
-					return FileInfo{p}, nil
+					return FileInfo{p: p}, nil
 				}
 			}
 			return nil, nil

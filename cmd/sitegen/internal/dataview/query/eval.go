@@ -323,7 +323,7 @@ func (e *Env) rowField(r *Row, name string) (Value, bool) {
 		return nil, false
 	}
 	if name == "file" {
-		return FileInfo{r.page}, true
+		return FileInfo{p: r.page, member: r.member}, true
 	}
 	return r.page.Fields.Get(name)
 }
@@ -393,7 +393,7 @@ func (e *Env) index(x Expr, obj, key Value) (Value, error) {
 		if !ok {
 			return nil, errAt(x, "can only index into file with text")
 		}
-		return e.fileField(x, o.p, k)
+		return e.fileField(x, o.p, k, o.member)
 	case Link:
 		k, ok := key.(string)
 		if !ok {
@@ -470,10 +470,11 @@ func (e *Env) index(x Expr, obj, key Value) (Value, error) {
 }
 
 // fileField is file.NAME of a page (Dataview's implicit fields, or
-// Bases' file properties).
+// Bases' file properties); member is set when p is a row of the
+// query's sources (Row.member).
 //
 // https://blacksmithgu.github.io/obsidian-dataview/annotation/metadata-pages/
-func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
+func (e *Env) fileField(x Expr, p *Page, name string, member bool) (Value, error) {
 	if e.dialect == Bases {
 		return e.basesFileField(p, name), nil
 	}
@@ -515,7 +516,14 @@ func (e *Env) fileField(x Expr, p *Page, name string) (Value, error) {
 		return out, nil
 	case "outlinks":
 		e.Deps.field("file.outlinks")
-		e.Deps.names() // resolved by name
+		if member {
+			// As resolved now, they are in the print of the member's
+			// source (MemberPrint): a name that leads elsewhere changes
+			// it, and no other name counts.
+			e.Deps.member("file.outlinks")
+		} else {
+			e.Deps.names() // resolved by name, none listed
+		}
 		out := List{}
 		for _, l := range e.ix.Outlinks(p) {
 			out = append(out, l)

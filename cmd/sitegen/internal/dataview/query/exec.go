@@ -60,7 +60,7 @@ func (e *Env) Run(q *Query) (*Result, error) {
 	e.Deps.source(src)
 	rows := make([]execRow, len(pages))
 	for i, p := range pages {
-		rows[i] = execRow{id: Link{Path: p.Path, Resolved: true}, r: &Row{page: p}}
+		rows[i] = execRow{id: Link{Path: p.Path, Resolved: true}, r: &Row{page: p, member: true}}
 	}
 	if q.Type == QTask {
 		e.Deps.memberAll() // the notes' text: their tasks
@@ -214,7 +214,7 @@ func (e *Env) Run(q *Query) (*Result, error) {
 						vars.Set(k, row.r.vars.vals[k])
 					}
 					vars.Set(c.Named.Name, it)
-					out = append(out, execRow{id: row.id, r: &Row{page: row.r.page, vars: vars}})
+					out = append(out, execRow{id: row.id, r: &Row{page: row.r.page, vars: vars, member: row.r.member}})
 				}
 				if len(out) > MaxRows {
 					return nil, &BudgetError{fmt.Sprintf("FLATTEN makes more than %d rows", MaxRows)}

@@ -886,7 +886,7 @@ func objGet(o Value, k string) (Value, bool) {
 		}
 		if o.page != nil {
 			if k == "file" {
-				return FileInfo{o.page}, true
+				return FileInfo{p: o.page, member: o.member}, true
 			}
 			return o.page.Fields.Get(k)
 		}

@@ -129,7 +129,7 @@ func MemberPrint(ix *Index, p *Page, reads []string) (print []byte, ok bool) {
 			continue
 		}
 		for _, k := range names {
-			v, err := e.fileField(&Var{}, p, k)
+			v, err := e.fileField(&Var{}, p, k, true)
 			if err != nil {
 				b = appendStr(b, "error "+err.Error())
 				continue

@@ -122,14 +122,22 @@ func (p *Page) Ext() string {
 	return ""
 }
 
-// FileInfo is a page's file.* object.
-type FileInfo struct{ p *Page }
+// FileInfo is a page's file.* object; member is set when the page is a
+// row of the query's sources (Row.member).
+type FileInfo struct {
+	p      *Page
+	member bool
+}
 
 // Row is one row of a query: a page's data with the names FLATTEN and
 // GROUP BY gave it, or a group (no page: its key, rows and name).
+// member is set when page is a note of the query's sources (FROM), not
+// this page nor a note read through a link: what the query reads of it
+// is then in its source's print (MemberPrint).
 type Row struct {
-	page *Page
-	vars *Object
+	page   *Page
+	vars   *Object
+	member bool
 }
 
 // Vault is the content a query runs over: what the site implements.
