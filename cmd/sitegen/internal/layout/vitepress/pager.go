@@ -77,7 +77,7 @@ func setPager(c, l *layout.Layout, dir string, theme *jsconfig.Object) {
 	}
 	c.PagerOnce = true
 	footer := theme.Object("docFooter")
-	c.PrevText, c.NextText = htmlText(str(footer, "prev")), htmlText(str(footer, "next"))
+	c.PrevText, c.NextText = layout.LabelText(str(footer, "prev")), layout.LabelText(str(footer, "next"))
 	if !templates.HasWords(c.Settings.LanguageCode) {
 		// VitePress's own English words; a site in a language sitegen
 		// has words in gets those, as its other words around the pages.

@@ -98,8 +98,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/net/html"
-
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
@@ -550,7 +548,7 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// "docFooterText: Customize text that appears on the
 				// footer of previous/next page" (types/default-theme.d.ts).
 				footer, _ := it.String("docFooterText")
-				footer = htmlText(footer)
+				footer = layout.LabelText(footer)
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, TitleHTML: textHTML, Depth: depth, Written: written(b, link), PagerTitle: footer})
 			case elsewhere:
 				// Another site's: shown as a link out ("You may also use
@@ -827,108 +825,16 @@ func lastUpdated(on bool) func(meta map[string]any) layout.Updated {
 // theme writes as HTML ("<component :is="textTag" class="text"
 // v-html="item.text" />", VPSidebarItem.vue; "<span v-html="item.text">",
 // VPNavBarMenuLink.vue, 1.6.4): text is what a reader sees of it
-// (htmlText), html the inline markup sitegen shows ("" for a text
-// without any). Only phrasing elements stay (inlineTags: a block or a
-// link inside a link's label is its text alone), then sitegen's raw-HTML
-// policy cleans them (rawhtml.Sanitizer, as for a page's raw HTML); what
-// it removes is noted, naming the config file and the text.
+// and html the inline markup sitegen shows, as layout.NavLabel reads
+// them; what sitegen's raw-HTML policy removes is noted, naming the
+// config file and the text.
 func (n *navReader) label(s string) (text, html string) {
-	text = htmlText(s)
-	if !strings.Contains(s, "<") {
-		return text, ""
-	}
-	inline := inlineHTML(s)
-	if !strings.Contains(inline, "<") {
-		return text, ""
-	}
-	if n.sanitizer == nil {
+	if n.sanitizer == nil && strings.Contains(s, "<") {
 		n.sanitizer = rawhtml.New()
 	}
-	clean, removed := n.sanitizer.Sanitize(inline)
+	text, html, removed := layout.NavLabel(s, n.sanitizer)
 	if len(removed) > 0 {
 		n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: navigation text %q: %s removed (raw HTML is kept where it is safe)", n.file, text, strings.Join(removed, ", ")))
 	}
-	if !strings.Contains(clean, "<") {
-		return text, ""
-	}
-	return text, clean
-}
-
-// inlineTags are the elements a navigation label keeps of its text's
-// markup: HTML's phrasing content that is not interactive (no a, button,
-// input) nor embedded (img, svg).
-var inlineTags = map[string]bool{
-	"b": true, "i": true, "em": true, "strong": true, "u": true, "s": true, "del": true, "ins": true,
-	"small": true, "mark": true, "abbr": true, "cite": true, "q": true, "var": true, "samp": true,
-	"sup": true, "sub": true, "kbd": true, "code": true, "span": true, "br": true, "bdi": true, "bdo": true,
-	"time": true, "data": true, "dfn": true,
-}
-
-// inlineHTML is the HTML s with only its inlineTags elements: another
-// element's tags are left out and its text kept, but a script's or a
-// style's, whose text is not shown, and a Vue component's (<Badge …/>:
-// v-html does not run components), which shows nothing. Tags are written
-// back as the tokenizer read them (attributes quoted, names lower case).
-func inlineHTML(s string) string {
-	var b strings.Builder
-	z := html.NewTokenizer(strings.NewReader(s))
-	skip := 0 // inside <script> or <style>
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return b.String()
-		}
-		tok := z.Token()
-		switch tt {
-		case html.TextToken:
-			if skip == 0 {
-				b.WriteString(html.EscapeString(tok.Data))
-			}
-		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			switch {
-			case tok.Data == "script" || tok.Data == "style":
-				if tt == html.StartTagToken {
-					skip++
-				} else if tt == html.EndTagToken && skip > 0 {
-					skip--
-				}
-			case skip == 0 && inlineTags[tok.Data]:
-				b.WriteString(tok.String())
-			}
-		}
-	}
-}
-
-// htmlText is what a reader sees of a sidebar, nav or docFooter text,
-// which VitePress's default theme writes as HTML ("v-html="item.text"",
-// VPSidebarItem.vue, VPNavBarMenuLink.vue, VPDocFooter.vue, 1.6.4): its
-// text, the tags left out and the character references read ("<b>A</b>
-// &amp; B" is "A & B"); a Vue component in it (<Badge text="new" />) is
-// an element v-html does not run, so nothing of it shows. Text without
-// markup is returned as it is.
-func htmlText(s string) string {
-	if !strings.ContainsAny(s, "<&") {
-		return s
-	}
-	var b strings.Builder
-	z := html.NewTokenizer(strings.NewReader(s))
-	skip := 0 // inside <script> or <style>
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return strings.Join(strings.Fields(b.String()), " ")
-		case html.TextToken:
-			if skip == 0 {
-				b.Write(z.Text())
-			}
-		case html.StartTagToken:
-			if n, _ := z.TagName(); string(n) == "script" || string(n) == "style" {
-				skip++
-			}
-		case html.EndTagToken:
-			if n, _ := z.TagName(); (string(n) == "script" || string(n) == "style") && skip > 0 {
-				skip--
-			}
-		}
-	}
+	return text, html
 }
