@@ -774,8 +774,9 @@ func sectionIndexes(nodes []*anode) []*anode {
 func flatten(nodes []*anode, depth int, out []layout.NavEntry) []layout.NavEntry {
 	for _, n := range nodes {
 		// The themes print a title as written: a tag in it is markup
-		// ("<b>Home</b>": the word, in bold), as in nav: (labelText).
-		out = append(out, layout.NavEntry{Path: n.path, Title: labelText(n.title), Link: n.link, LinkAsWritten: n.asWritten, Depth: depth})
+		// ("<b>Home</b>": the word, in bold), as in nav: (navLabel).
+		title, titleHTML := navLabel(n.title)
+		out = append(out, layout.NavEntry{Path: n.path, Title: title, TitleHTML: titleHTML, Link: n.link, LinkAsWritten: n.asWritten, Depth: depth})
 		if n.section {
 			out = flatten(n.children, depth+1, out)
 		}

@@ -149,17 +149,16 @@ package mkdocs
 import (
 	"cmp"
 	"fmt"
-	"html"
 	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	xhtml "golang.org/x/net/html"
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // ConfigFiles are the names MkDocs reads its settings from.
@@ -714,23 +713,18 @@ func materialHide(meta map[string]any) (toc, nav, pager, path bool) {
 	return toc, nav, pager, path
 }
 
-// labelText is the text a browser shows for a nav title that MkDocs'
-// themes print as written (HTML): tags dropped, character references
-// read.
-func labelText(s string) string {
-	if !strings.Contains(s, "<") {
-		return html.UnescapeString(s)
+// navLabel is a nav title as MkDocs' themes show it, printed unescaped (a
+// character reference shows as its character, a tag as markup): its text
+// (layout.LabelText) and the inline markup ("" for a title without any), cleaned by sitegen's
+// raw-HTML policy (layout.NavLabel); what the policy removes of a label
+// (an onclick, a link inside the entry's link) is dropped, its text kept.
+func navLabel(s string) (text, markup string) {
+	var z *rawhtml.Sanitizer
+	if strings.Contains(s, "<") {
+		z = rawhtml.New()
 	}
-	var b strings.Builder
-	z := xhtml.NewTokenizer(strings.NewReader(s))
-	for {
-		switch z.Next() {
-		case xhtml.ErrorToken:
-			return strings.TrimSpace(b.String())
-		case xhtml.TextToken:
-			b.Write(z.Text())
-		}
-	}
+	text, markup, _ = layout.NavLabel(s, z)
+	return text, markup
 }
 
 // navEntries flattens MkDocs' nav: (a list whose items are "page.md",
@@ -751,19 +745,20 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 				// The themes print the title as written: a character
 				// reference in it shows as its character, a tag as
 				// markup (<b>Higurashi</b>: the word, in bold).
-				title, v := labelText(item.Content[i].Value), item.Content[i+1]
+				title, titleHTML := navLabel(item.Content[i].Value)
+				v := item.Content[i+1]
 				switch v.Kind {
 				case yaml.ScalarNode:
 					if p := pagePath(v.Value); p != "" {
-						out = append(out, layout.NavEntry{Path: p, Title: title, Depth: depth})
+						out = append(out, layout.NavEntry{Path: p, Title: title, TitleHTML: titleHTML, Depth: depth})
 					} else if v.Value != "" {
 						// "nav: ... - 'Bug Tracker': 'https://example.com/'":
 						// a link, printed as the themes print it.
 						link, asWritten := navLinkURL(v.Value)
-						out = append(out, layout.NavEntry{Title: title, Link: link, LinkAsWritten: asWritten, Depth: depth})
+						out = append(out, layout.NavEntry{Title: title, TitleHTML: titleHTML, Link: link, LinkAsWritten: asWritten, Depth: depth})
 					}
 				case yaml.SequenceNode:
-					out = append(out, layout.NavEntry{Title: title, Depth: depth})
+					out = append(out, layout.NavEntry{Title: title, TitleHTML: titleHTML, Depth: depth})
 					out = navEntries(v, depth+1, out)
 				}
 			}

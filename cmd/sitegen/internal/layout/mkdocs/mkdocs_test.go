@@ -51,9 +51,13 @@ func TestRecognise(t *testing.T) {
 		// mkdocs build 1.4 writes `<b>Higurashi</b>` into the nav for the
 		// section `<b>Higurashi</b>` (07th-mod/wiki, eval11A), which the
 		// browser shows as the word in bold; sitegen showed the tags. The
-		// title is the text shown.
-		{name: "nav title with a tag", config: "nav:\n  - <b>Higurashi</b>:\n    - \"1. <i>Intro</i> &amp; more\": intro.md\n",
-			content: "docs", nav: []layout.NavEntry{{Title: "Higurashi"}, {Path: "intro.md", Title: "1. Intro & more", Depth: 1}}},
+		// title is the text shown, TitleHTML the markup the nav shows
+		// (the inline elements sitegen's raw-HTML policy keeps; a link in
+		// a link's label is its text).
+		{name: "nav title with a tag", config: "nav:\n  - <b>Higurashi</b>:\n    - \"1. <i>Intro</i> &amp; more\": intro.md\n    - \"<a href='x'>Out</a> <span onclick='x()'>side</span>\": out.md\n",
+			content: "docs", nav: []layout.NavEntry{{Title: "Higurashi", TitleHTML: "<b>Higurashi</b>"},
+				{Path: "intro.md", Title: "1. Intro & more", TitleHTML: "1. <i>Intro</i> &amp; more", Depth: 1},
+				{Path: "out.md", Title: "Out side", TitleHTML: "Out <span>side</span>", Depth: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
