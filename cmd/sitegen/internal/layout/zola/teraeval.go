@@ -234,6 +234,20 @@ func (r *teraRun) loop(n tFor) error {
 	return nil
 }
 
+// evalArgs evaluates the named arguments of a filter, a function or a
+// macro call.
+func (r *teraRun) evalArgs(exprs map[string]tExpr, line int) (map[string]any, error) {
+	args := make(map[string]any, len(exprs))
+	for k, a := range exprs {
+		v, err := r.eval(a, line)
+		if err != nil {
+			return nil, err
+		}
+		args[k] = v
+	}
+	return args, nil
+}
+
 func (r *teraRun) eval(e tExpr, line int) (any, error) {
 	switch e := e.(type) {
 	case eLit:
@@ -307,13 +321,9 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		args := map[string]any{}
-		for k, a := range e.args {
-			v, err := r.eval(a, line)
-			if err != nil {
-				return nil, err
-			}
-			args[k] = v
+		args, err := r.evalArgs(e.args, line)
+		if err != nil {
+			return nil, err
 		}
 		return applyFilter(e.name, x, args, line)
 	case eMacro:
@@ -322,13 +332,9 @@ func (r *teraRun) eval(e tExpr, line int) (any, error) {
 		if e.name == "super" && len(e.args) == 0 {
 			return r.super(line)
 		}
-		args := map[string]any{}
-		for k, a := range e.args {
-			v, err := r.eval(a, line)
-			if err != nil {
-				return nil, err
-			}
-			args[k] = v
+		args, err := r.evalArgs(e.args, line)
+		if err != nil {
+			return nil, err
 		}
 		return r.call(e.name, args, line)
 	}

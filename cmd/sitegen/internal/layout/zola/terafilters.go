@@ -27,6 +27,19 @@ func moreFilters(name string, x any, args map[string]any, line int) (any, error)
 		}
 		return l, nil
 	}
+	// listAttr is the array filtered and the attribute argument the
+	// filters of an array of objects take (map, filter, group_by).
+	listAttr := func() ([]any, string, error) {
+		l, err := list()
+		if err != nil {
+			return nil, "", err
+		}
+		a, err := need("attribute")
+		if err != nil {
+			return nil, "", err
+		}
+		return l, toStr(a), nil
+	}
 	switch name {
 	case "urlencode":
 		// "Percent-encodes all the characters in a string which are not
@@ -172,17 +185,13 @@ func moreFilters(name string, x any, args map[string]any, line int) (any, error)
 	case "map":
 		// "Retrieves an attribute from each object in an array" (null and
 		// missing ones left out).
-		l, err := list()
-		if err != nil {
-			return nil, err
-		}
-		a, err := need("attribute")
+		l, a, err := listAttr()
 		if err != nil {
 			return nil, err
 		}
 		out := []any{}
 		for _, v := range l {
-			if f, ok := dotted(v, toStr(a)); ok && f != nil {
+			if f, ok := dotted(v, a); ok && f != nil {
 				out = append(out, f)
 			}
 		}
@@ -192,18 +201,14 @@ func moreFilters(name string, x any, args map[string]any, line int) (any, error)
 		// value. Values with missing attribute or where attribute is null
 		// will be discarded ... If value is not passed, it will drop any
 		// elements where the attribute is null".
-		l, err := list()
-		if err != nil {
-			return nil, err
-		}
-		a, err := need("attribute")
+		l, a, err := listAttr()
 		if err != nil {
 			return nil, err
 		}
 		want, given := args["value"]
 		out := []any{}
 		for _, v := range l {
-			f, ok := dotted(v, toStr(a))
+			f, ok := dotted(v, a)
 			if !ok || f == nil {
 				continue
 			}
@@ -217,17 +222,13 @@ func moreFilters(name string, x any, args map[string]any, line int) (any, error)
 		// stringified and the values are all elements of the initial
 		// array having that attribute. Values with missing attribute or
 		// where attribute is null will be discarded."
-		l, err := list()
-		if err != nil {
-			return nil, err
-		}
-		a, err := need("attribute")
+		l, a, err := listAttr()
 		if err != nil {
 			return nil, err
 		}
 		out := newOrderedMap()
 		for _, v := range l {
-			f, ok := dotted(v, toStr(a))
+			f, ok := dotted(v, a)
 			if !ok || f == nil {
 				continue
 			}

@@ -353,13 +353,9 @@ func (r *teraRun) callMacro(e eMacro, line int) (any, error) {
 	if !ok {
 		return nil, &teraErr{line, "the macro " + e.ns + "::" + e.name + "(): no {% import … as " + e.ns + " %}"}
 	}
-	args := map[string]any{}
-	for k, a := range e.args {
-		v, err := r.eval(a, line)
-		if err != nil {
-			return nil, err
-		}
-		args[k] = v
+	args, err := r.evalArgs(e.args, line)
+	if err != nil {
+		return nil, err
 	}
 	nodes, path, found, err := r.template(file, line)
 	if err != nil {
