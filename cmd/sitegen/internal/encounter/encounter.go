@@ -184,7 +184,7 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 	var first *statblock.Creature
 	if tg.Problem == "" && tg.Unlinked == "" {
 		for _, body := range statblocks(tg.Src) {
-			c, err := h.bestiary.Stats(body)
+			c, err := h.creatures.BlockStats(b, body)
 			if err != nil {
 				continue // its own page reports it
 			}

@@ -112,3 +112,46 @@ func TestNoteCreatureEncounters(t *testing.T) {
 		}
 	}
 }
+
+// TestSavedCreatureEncounters: an encounter also finds the creatures the
+// Fantasy Statblocks plugin's settings keep (data.json "monsters", added to
+// its bestiary by name: src/bestiary/bestiary.ts initialize, "for (const
+// [, creature] of plugin.settings.monsters) { this.addLocalCreature(
+// creature) }"), which Initiative Tracker looks up there as it looks up the
+// notes' creatures; a note's creature of the same name wins (the plugin's
+// watcher adds it after, when it parses notes: "autoParse"). A creature
+// only the settings keep has no note to link to.
+func TestSavedCreatureEncounters(t *testing.T) {
+	dir := t.TempDir()
+	for rel, s := range map[string]string{
+		statblock.SettingsFile: `{"autoParse": true, "monsters": [["Bandit", {"name": "Bandit", "hp": 11, "ac": 12, "stats": [11, 12, 12, 10, 10, 10]}],
+			["Wolf", {"name": "Wolf", "hp": 99, "ac": 1}]]}`,
+		"Bestiary/Beasts.md": "---\nstatblock: true\nname: Wolf\nhp: 11\nac: 13\nmodifier: 2\n---\nA wolf.\n",
+	} {
+		f := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bestiary := statblock.NewBestiary()
+	stat := statblock.New(bestiary).ForVault(dir, statblock.WalkNotes(dir))
+	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{
+		statblock.Info: stat, Info: New(bestiary).ForVault(dir, statblock.WalkNotes(dir))}})
+	var problems []string
+	page := &markup.Page{File: "content/e.md", Links: dirVault{dir}, Assets: map[string]string{StyleAsset: "/e.css", statblock.StyleAsset: "/s.css"},
+		Report: func(p markup.Problem) { problems = append(problems, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg)) }}
+	out, _, err := md.Convert([]byte("```encounter\ncreatures:\n  - 3: Bandit\n  - Wolf\n  - Ogre\n```\n"), page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Bandit|3|11|12|+1", "Wolf|1|11|13|+2", "Ogre|1|||"}
+	if got := rows(out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], `creature "Ogre"`) {
+		t.Errorf("problems %q, want one for Ogre", problems)
+	}
+}

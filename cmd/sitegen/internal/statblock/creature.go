@@ -72,7 +72,14 @@ func statsOf(m *monster) Creature {
 type Bestiary struct {
 	mu     sync.Mutex
 	m      map[[sha256.Size]byte]Creature
-	vaults map[string]*noteIndex // the note creatures of each vault, by its folder (vaultNotes)
+	vaults map[string]vaultCreatures // the creatures of each vault, by its folder (vaultNotes)
+}
+
+// vaultCreatures are a vault's creatures: those its notes define, and
+// those its plugin settings keep.
+type vaultCreatures struct {
+	notes *noteIndex
+	saved *savedCreatures
 }
 
 const maxBestiary = 1 << 14
@@ -80,23 +87,24 @@ const maxBestiary = 1 << 14
 // NewBestiary returns an empty Bestiary.
 func NewBestiary() *Bestiary { return &Bestiary{m: map[[sha256.Size]byte]Creature{}} }
 
-// Stats is Stats(body), from the bestiary when it has read body before.
-func (b *Bestiary) Stats(body string) (Creature, error) {
+// vault is the creatures of the vault at dir (setVault).
+func (b *Bestiary) vault(dir string) vaultCreatures {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.vaults[dir]
+}
+
+// cached is the stats of the block of YAML body, when the bestiary has
+// them (put: a block that names no other creature).
+func (b *Bestiary) cached(body string) (Creature, bool) {
 	if b == nil {
-		return Stats(body)
+		return Creature{}, false
 	}
 	key := sha256.Sum256([]byte(body))
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	c, ok := b.m[key]
-	b.mu.Unlock()
-	if ok {
-		return c, nil
-	}
-	c, err := Stats(body)
-	if err == nil {
-		b.putKey(key, c)
-	}
-	return c, err
+	return c, ok
 }
 
 func (b *Bestiary) put(body string, c Creature) {

@@ -54,10 +54,19 @@ func TestBestiary(t *testing.T) {
 		t.Errorf("kept %+v (%v), want %+v", kept, ok, want)
 	}
 	other := "name: Orc\nhp: 15\n"
-	if got, err := best.Stats(other); err != nil || got != (Creature{Name: "Orc", HP: "15"}) {
-		t.Errorf("Stats(%q) = %+v, %v", other, got, err)
+	if got, err := best.VaultCreatures("").BlockStats(nil, other); err != nil || got != (Creature{Name: "Orc", HP: "15"}) {
+		t.Errorf("BlockStats(%q) = %+v, %v", other, got, err)
 	}
-	if got, err := (*Bestiary)(nil).Stats(other); err != nil || got.HP != "15" {
-		t.Errorf("a nil Bestiary reads the YAML: %+v, %v", got, err)
+	if got, err := (*VaultCreatures)(nil).BlockStats(nil, other); err != nil || got.HP != "15" {
+		t.Errorf("no vault's creatures: the YAML is read: %+v, %v", got, err)
+	}
+	// A block that names a creature is not kept by its YAML: its stats
+	// are those of the creature it names, which may change (BlockStats).
+	named := "monster: Goblin\nhp: 9\n"
+	if _, _, err := md.Convert([]byte(fence(named)), &markup.Page{Assets: map[string]string{StyleAsset: "/s.css"}, Report: func(markup.Problem) {}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := best.cached(named); ok {
+		t.Errorf("the stats of a block naming a creature are kept by its YAML")
 	}
 }

@@ -565,11 +565,14 @@ func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarge
 	if v == nil || v.b == nil {
 		return tg, c, false
 	}
-	v.b.mu.Lock()
-	x := v.b.vaults[v.dir]
-	v.b.mu.Unlock()
-	p, ok := x.get().lookup(b, name)
+	vc := v.b.vault(v.dir)
+	p, ok := vc.notes.get().lookup(b, name)
 	if !ok {
+		if body, saved := vc.saved.get(strings.TrimSpace(name)); saved {
+			if c, err := v.BlockStats(b, body); err == nil {
+				return tg, c, true
+			}
+		}
 		return tg, c, false
 	}
 	tg = b.ResolveWiki(p, true)
@@ -581,9 +584,39 @@ func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarge
 	if !ok || !strings.EqualFold(got, strings.TrimSpace(name)) {
 		return tg, c, false
 	}
-	c, err := v.b.Stats(body)
+	c, err := v.BlockStats(b, body)
 	if err != nil {
 		return tg, Creature{Name: got}, true
 	}
 	return tg, c, true
+}
+
+// BlockStats is Stats of a stat block of YAML body that the page of block
+// b reads (an encounter, of a note's block): with the fields of the
+// creature it names (`monster: Bandit`) from the vault's creatures, as
+// the block's own page shows it (Handler.named), so that the stats do not
+// depend on whether that page was drawn first, or in this build.
+func (v *VaultCreatures) BlockStats(b *markup.Block, body string) (Creature, error) {
+	var bs *Bestiary
+	if v != nil {
+		bs = v.b
+	}
+	if c, ok := bs.cached(body); ok {
+		return c, nil
+	}
+	m, err := parseMonster(body)
+	if err != nil {
+		return Creature{}, err
+	}
+	k := namedKey(m)
+	if k == "" {
+		c := statsOf(m)
+		bs.put(body, c)
+		return c, nil
+	}
+	if bs != nil {
+		vc := bs.vault(v.dir)
+		m, _ = namedIn(b, body, m, vc.notes.get(), vc.saved, m.str(k))
+	}
+	return statsOf(m), nil
 }

@@ -9,12 +9,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // SettingsFile is where a vault keeps the Fantasy Statblocks plugin's
-// settings, relative to the vault's root.
-const SettingsFile = ".obsidian/plugins/obsidian-5e-statblocks/data.json"
+// settings, relative to the vault's root: one of the vault's settings
+// files, a change to which builds the whole site again.
+const SettingsFile = obsidian.StatblocksFile
 
 // settings are what the plugin's settings say about layouts: the names of
 // the vault's own layouts and which layout is the default. The plugin
@@ -33,6 +35,8 @@ type settings struct {
 	// it watches (["/"] by default).
 	autoParse bool
 	paths     []string
+	// saved are the creatures the settings keep (savedCreatures).
+	saved *savedCreatures
 }
 
 // bundledIDs are the ids of the plugin's bundled layouts that sitegen
@@ -58,11 +62,12 @@ func readSettings(dir string) (*settings, error) {
 		Default   string
 		AutoParse bool
 		Paths     []string
+		Monsters  json.RawMessage
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
 	}
-	s := &settings{own: map[string]*layout{}, def: layout5e, autoParse: raw.AutoParse, paths: raw.Paths}
+	s := &settings{own: map[string]*layout{}, def: layout5e, autoParse: raw.AutoParse, paths: raw.Paths, saved: &savedCreatures{raw: raw.Monsters}}
 	ownIDs := map[string]*layout{}
 	for _, pl := range raw.Layouts {
 		l := ownLayout(pl)
@@ -90,7 +95,7 @@ func readSettings(dir string) (*settings, error) {
 func (h *Handler) ForVault(dir string, src NoteSource) markup.BlockHandler {
 	s, err := readSettings(dir)
 	if err != nil {
-		h.bestiary.setVault(dir, nil) // none this build, not a previous build's
+		h.bestiary.setVault(dir, nil, nil) // none this build, not a previous build's
 		return h
 	}
 	return &Handler{bestiary: h.bestiary, settings: s, notes: h.bestiary.vaultNotes(dir, s, src)}
@@ -113,19 +118,24 @@ func (b *Bestiary) vaultNotes(dir string, s *settings, src NoteSource) *noteInde
 	case s.autoParse:
 		x = &noteIndex{dir: dir, watch: s.paths, src: src}
 	}
-	b.setVault(dir, x)
+	var saved *savedCreatures
+	if s != nil {
+		saved = s.saved
+	}
+	b.setVault(dir, x, saved)
 	return x
 }
 
-// setVault keeps x as the note creatures of the vault at dir.
-func (b *Bestiary) setVault(dir string, x *noteIndex) {
+// setVault keeps x as the note creatures of the vault at dir, and saved
+// as the creatures its plugin settings keep.
+func (b *Bestiary) setVault(dir string, x *noteIndex, saved *savedCreatures) {
 	if b == nil {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.vaults == nil {
-		b.vaults = map[string]*noteIndex{}
+		b.vaults = map[string]vaultCreatures{}
 	}
-	b.vaults[dir] = x
+	b.vaults[dir] = vaultCreatures{notes: x, saved: saved}
 }

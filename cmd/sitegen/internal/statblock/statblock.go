@@ -35,7 +35,8 @@
 // its fields from the note that defines it, as the plugin's bestiary has
 // it (notes.go): a note whose front matter says `statblock: true` (its
 // front matter is the creature) or `statblock: inline` (its first
-// ```statblock block is), by the creature's name.
+// ```statblock block is), by the creature's name; else from the creatures
+// the plugin's settings keep (data.json "monsters": saved.go).
 //
 // Stats reads what Initiative Tracker reads of a creature (its hit
 // points, armour class and initiative modifier), for encounters; so does
@@ -53,6 +54,58 @@ import (
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
+
+// namedKeys are the fields by which a block names the creature it shows:
+// the plugin's `monster:`, `creature:` and `extends:`.
+var namedKeys = []string{"monster", "creature", "extends"}
+
+// namedKey is the first of namedKeys block m writes a name in, "" for none.
+func namedKey(m *monster) string {
+	for _, k := range namedKeys {
+		if m.str(k) != "" {
+			return k
+		}
+	}
+	return ""
+}
+
+// named is block m with the fields of the creature it names (namedKey)
+// under its own, when the vault has that creature: a note's creature
+// (notes.noteCreature, the plugin's watcher adds them last), else one the
+// plugin's settings keep (savedCreatures). "The monster field may be
+// combined with other fields to override the field" (the plugin's
+// README). found is false, and m returned as it is, when it names none
+// or none the vault has.
+func (h *Handler) named(b *markup.Block, m *monster) (*monster, bool) {
+	k := namedKey(m)
+	if k == "" {
+		return m, false
+	}
+	var saved *savedCreatures
+	if h.settings != nil {
+		saved = h.settings.saved
+	}
+	return namedIn(b, b.Body, m, h.notes.get(), saved, m.str(k))
+}
+
+// namedIn is named for the block of YAML body, read as m, written in the
+// page of block b, with the vault's creatures: its notes' n and its
+// plugin settings' saved.
+func namedIn(b *markup.Block, body string, m *monster, n notes, saved *savedCreatures, name string) (*monster, bool) {
+	c, ok := n.noteCreature(b, name)
+	if !ok {
+		c, ok = saved.get(name)
+	}
+	if !ok {
+		return m, false
+	}
+	merged, err := parseMonster(c + "\n" + body)
+	if err != nil {
+		return m, false
+	}
+	merged.shiftLines(strings.Count(c, "\n") + 1)
+	return merged, true
+}
 
 // Info is the fence info word this package handles.
 const Info = "statblock"
@@ -86,22 +139,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// A block that names a creature of the vault's notes (`monster: Name`,
-	// `creature:`, `extends:`) shows that creature with the block's own
-	// fields over its ones ("The monster field may be combined with other
-	// fields to override the field", the plugin's README).
-	found := false
-	for _, k := range []string{"monster", "creature", "extends"} {
-		if s := m.str(k); s != "" {
-			if c, ok := h.notes.get().noteCreature(b, s); ok {
-				if merged, err := parseMonster(c + "\n" + b.Body); err == nil {
-					m, found = merged, true
-					m.shiftLines(strings.Count(c, "\n") + 1)
-				}
-			}
-			break
-		}
-	}
+	m, found := h.named(b, m)
 	switch {
 	case found:
 	case !m.has("name"):
@@ -110,7 +148,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		// written are shown, as the plugin shows what a block gives ("All
 		// fields are optional—if not provided, that Statblock will simply
 		// not render them"), with a warning at the line.
-		for _, k := range []string{"monster", "creature", "extends"} {
+		for _, k := range namedKeys {
 			if s := m.str(k); s != "" {
 				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown", k, s))
 				m.setName(s)
@@ -118,13 +156,15 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 			}
 		}
 	default:
-		for _, k := range []string{"monster", "creature", "extends"} {
+		for _, k := range namedKeys {
 			if s := m.str(k); s != "" {
 				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q: sitegen has no bestiary to take that creature's fields from; only the fields written here are shown", k, s))
 			}
 		}
 	}
-	h.bestiary.put(b.Body, statsOf(m))
+	if namedKey(m) == "" {
+		h.bestiary.put(b.Body, statsOf(m)) // a named creature's stats depend on more than the block: BlockStats
+	}
 	r := &renderer{b: b, m: m, lay: findLayout(m, h.settings), dice: !strings.EqualFold(m.str("dice"), "false"), used: map[string]bool{}}
 	v := r.view()
 	b.AddStyle(StyleAsset)

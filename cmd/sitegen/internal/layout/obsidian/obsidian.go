@@ -94,6 +94,11 @@ const (
 	dataviewFile  = Dir + "/plugins/dataview/data.json"
 )
 
+// StatblocksFile is the Fantasy Statblocks plugin's settings: its layouts,
+// its default layout and the creatures it keeps, which the vault's stat
+// blocks and encounters are drawn from (package statblock reads it).
+const StatblocksFile = Dir + "/plugins/obsidian-5e-statblocks/data.json"
+
 // undrawn are the fenced blocks of common community plugins that Obsidian
 // Publish does not draw ("a plugin that requires a plugin codeblock to
 // render, such as Dataview or Fantasy Statblocks, will not work by default
@@ -143,8 +148,9 @@ var undrawnInline = map[string]string{
 	"BUTTON": "the Meta Bind plugin's",
 }
 
-// Settings are the settings files Recognise reads.
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile}
+// Settings are the settings files Recognise reads, and the plugin settings
+// the vault's pages are drawn by (StatblocksFile).
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile, StatblocksFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
