@@ -378,7 +378,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
 	// /tags/NAME/page/1/), each kind of list by its own template (its front matter type: and
 	// layout: first in Hugo's lookup order: ListPagers).
-	l.FirstPageAlias = ListPagers(dir, themes(low))
+	// The templates are named with the site's language too
+	// (lookupOrder): each language's site has its own (readLanguages).
+	pagers := newPagers(dir, themes(low))
+	l.FirstPageAlias = pagers.lang(cmp.Or(strings.ToLower(defLang), "en"))
 	// "paginate: Default number of elements per page in pagination",
 	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
 	// pagination.pagerSize in later Hugo). Hugo 0.111 measured on
@@ -460,7 +463,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
 		}
 	}
-	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
+	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, pagers)
 	return l, nil
 }
 
