@@ -363,7 +363,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "Shortcode templates ... layouts/shortcodes", run with the partials
 	// they call and the site's params
 	// (https://gohugo.io/templates/shortcode-templates/).
-	l.Markup.ShortcodeTemplates = Templates(dir, themes(low), "shortcodes")
+	// A template named with a language or output format (note.fr.html,
+	// note.html.html) is a variant of its shortcode (shortcodesFor).
+	allShortcodes := Templates(dir, themes(low), "shortcodes")
+	l.Markup.ShortcodeTemplates = shortcodesFor(allShortcodes, cmp.Or(strings.ToLower(defLang), "en"))
 	if len(l.Markup.ShortcodeTemplates) > 0 {
 		l.Markup.Partials = Templates(dir, themes(low), "partials")
 		l.Markup.SiteParams, _ = lower(m)["params"].(map[string]any)
@@ -463,7 +466,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
 		}
 	}
-	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, pagers)
+	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, langTemplates{pagers: pagers, shortcodes: allShortcodes})
 	return l, nil
 }
 

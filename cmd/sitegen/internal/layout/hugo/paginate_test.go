@@ -237,16 +237,18 @@ func TestBaseofOrder(t *testing.T) {
 }
 
 // TestLanguagePagers checks that each language's site looks up its list
-// templates with its own code (lookupOrder): a French list template that
+// templates and shortcodes with its own code (lookupOrder, shortcodesFor): a French list template that
 // paginates pages the French site's lists, not the English ones.
 func TestLanguagePagers(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{
-		"hugo.toml": "title = \"T\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
+		"hugo.toml":                     "title = \"T\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
 		"content/rules/_index.md":       "---\ntitle: Rules\n---\n",
 		"content/rules/_index.fr.md":    "---\ntitle: Règles\n---\n",
 		"layouts/_default/list.html":    "{{ range .Pages }}{{ end }}",
 		"layouts/_default/list.fr.html": "{{ range .Paginator.Pages }}{{ end }}",
+		"layouts/shortcodes/n.html":     "en",
+		"layouts/shortcodes/n.fr.html":  "fr",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -270,7 +272,17 @@ func TestLanguagePagers(t *testing.T) {
 			fr = loc.Layout
 		}
 	}
-	if fr == nil || fr.FirstPageAlias == nil || !fr.FirstPageAlias(sec) {
+	if fr == nil {
+		t.Fatal("no fr locale")
+	}
+	if fr.FirstPageAlias == nil || !fr.FirstPageAlias(sec) {
 		t.Error("fr: the section's list does not paginate (list.fr.html not read)")
+	}
+	// So are the shortcodes (shortcodesFor).
+	if got := l.Markup.ShortcodeTemplates["n"]; got != "en" {
+		t.Errorf("en: shortcode n = %q, want n.html's", got)
+	}
+	if got := fr.Markup.ShortcodeTemplates["n"]; got != "fr" {
+		t.Errorf("fr: shortcode n = %q, want n.fr.html's", got)
 	}
 }
