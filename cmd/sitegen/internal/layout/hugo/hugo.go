@@ -385,6 +385,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (lookupOrder): each language's site has its own (readLanguages).
 	pagers := newPagers(dir, themes(low))
 	l.FirstPageAlias = pagers.lang(cmp.Or(strings.ToLower(defLang), "en"))
+	if n := outputsNote(file, low); n != "" {
+		l.Notes = append(l.Notes, n)
+	}
 	// "paginate: Default number of elements per page in pagination",
 	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
 	// pagination.pagerSize in later Hugo). Hugo 0.111 measured on
