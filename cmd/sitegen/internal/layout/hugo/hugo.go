@@ -440,6 +440,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
 	l.Taxonomies = Taxonomies(low)
+	// The list of tags is titled as the other taxonomies' lists, its
+	// name with the first letter upper case, in every language (hugo
+	// 0.111 measured on synqark/Arktoon-Shaders-Doc, languageCode ja-JP:
+	// /tags/ is "Tags", not the theme's word for it).
+	l.TagIndexTitle = "Tags"
 	// A term's page is titled with the term as the first page (content
 	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
 	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice

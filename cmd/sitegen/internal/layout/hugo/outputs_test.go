@@ -1,6 +1,8 @@
 package hugo
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,5 +29,26 @@ func TestOutputsNote(t *testing.T) {
 		if c.want == "" && got != "" || c.want != "" && (!strings.Contains(got, c.want) || !strings.HasPrefix(got, "hugo.toml: ")) {
 			t.Errorf("%s: %q, want one with %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestTagIndexTitle checks the title of the list of tags: "Tags" in a
+// site of any language, as hugo 0.111 titles /tags/ in
+// synqark/Arktoon-Shaders-Doc (languageCode = "ja-JP"), as the other
+// taxonomies' lists are titled with their name (Taxonomies).
+func TestTagIndexTitle(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte("title = \"T\"\nlanguageCode = \"ja-JP\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if l.TagIndexTitle != "Tags" {
+		t.Errorf("TagIndexTitle = %q, want Tags", l.TagIndexTitle)
 	}
 }
