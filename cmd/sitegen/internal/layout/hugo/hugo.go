@@ -79,6 +79,15 @@
 //   - The [permalinks] settings: a top-level section's pages at the URL
 //     its pattern gives (pageurl.go).
 //
+// Templates sitegen reads (it does not run a page's template): a list's,
+// to know whether it paginates, and the shortcodes', are chosen in Hugo's
+// lookup order (https://gohugo.io/templates/lookup-order/) with the
+// site's language and the HTML output format in their names
+// (list.fr.html, list.html.html, note.fr.html), each language's site its
+// own (paginate.go lookupOrder, shortcodes.go shortcodesFor). Output
+// formats other than HTML that the settings' outputs ask for (JSON, RSS,
+// a custom format) are said, not written (outputs.go).
+//
 // URLs: uglyURLs = true writes each page as a file, /posts/post-1.html,
 // as Hugo does; a section's list stays at /posts/ (a folder of sitegen's
 // output), with a redirect from Hugo's /posts.html.
