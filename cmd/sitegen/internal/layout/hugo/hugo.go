@@ -79,6 +79,15 @@
 //   - The [permalinks] settings: a top-level section's pages at the URL
 //     its pattern gives (pageurl.go).
 //
+// Templates sitegen reads (it does not run a page's template): a list's,
+// to know whether it paginates, and the shortcodes', are chosen in Hugo's
+// lookup order (https://gohugo.io/templates/lookup-order/) with the
+// site's language and the HTML output format in their names
+// (list.fr.html, list.html.html, note.fr.html), each language's site its
+// own (paginate.go lookupOrder, shortcodes.go shortcodesFor). Output
+// formats other than HTML that the settings' outputs ask for (JSON, RSS,
+// a custom format) are said, not written (outputs.go).
+//
 // URLs: uglyURLs = true writes each page as a file, /posts/post-1.html,
 // as Hugo does; a section's list stays at /posts/ (a folder of sitegen's
 // output), with a redirect from Hugo's /posts.html.
@@ -363,7 +372,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "Shortcode templates ... layouts/shortcodes", run with the partials
 	// they call and the site's params
 	// (https://gohugo.io/templates/shortcode-templates/).
-	l.Markup.ShortcodeTemplates = Templates(dir, themes(low), "shortcodes")
+	// A template named with a language or output format (note.fr.html,
+	// note.html.html) is a variant of its shortcode (shortcodesFor).
+	allShortcodes := Templates(dir, themes(low), "shortcodes")
+	l.Markup.ShortcodeTemplates = shortcodesFor(allShortcodes, cmp.Or(strings.ToLower(defLang), "en"))
 	if len(l.Markup.ShortcodeTemplates) > 0 {
 		l.Markup.Partials = Templates(dir, themes(low), "partials")
 		l.Markup.SiteParams, _ = lower(m)["params"].(map[string]any)
@@ -378,7 +390,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (measured: /page/1/, /posts/page/1/, /tags/page/1/,
 	// /tags/NAME/page/1/), each kind of list by its own template (its front matter type: and
 	// layout: first in Hugo's lookup order: ListPagers).
-	l.FirstPageAlias = ListPagers(dir, themes(low))
+	// The templates are named with the site's language too
+	// (lookupOrder): each language's site has its own (readLanguages).
+	pagers := newPagers(dir, themes(low))
+	l.FirstPageAlias = pagers.lang(cmp.Or(strings.ToLower(defLang), "en"))
+	if n := outputsNote(file, low); n != "" {
+		l.Notes = append(l.Notes, n)
+	}
 	// "paginate: Default number of elements per page in pagination",
 	// default 10 (https://gohugo.io/getting-started/configuration/#paginate;
 	// pagination.pagerSize in later Hugo). Hugo 0.111 measured on
@@ -431,6 +449,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "Release schedule" is the term above).
 	l.TagSlug = l.Segment
 	l.Taxonomies = Taxonomies(low)
+	// The list of tags is titled as the other taxonomies' lists, its
+	// name with the first letter upper case, in every language (hugo
+	// 0.111 measured on synqark/Arktoon-Shaders-Doc, languageCode ja-JP:
+	// /tags/ is "Tags", not the theme's word for it).
+	l.TagIndexTitle = "Tags"
 	// A term's page is titled with the term as the first page (content
 	// order) writes it (Hugo 0.111 measured: "Dice Pools" in rules/a.md
 	// and "dice pools" in rules/b.md title /tags/dice-pools/ "Dice
@@ -460,7 +483,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
 		}
 	}
-	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
+	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, langTemplates{pagers: pagers, shortcodes: allShortcodes})
 	return l, nil
 }
 

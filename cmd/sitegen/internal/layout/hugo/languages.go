@@ -87,7 +87,7 @@ func siteLanguages(m map[string]any) []language {
 // folder already chosen), the other languages of the settings m as its
 // locales, each built from its own contentDir or from the files named
 // with its code (see above). pageURL makes a layout's PageURL.
-func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, pageURL func(*layout.Layout) func(string, map[string]any) string) {
+func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, pageURL func(*layout.Layout) func(string, map[string]any) string, tm langTemplates) {
 	langs := siteLanguages(m)
 	if len(langs) < 2 {
 		// A site of one language: a file named with its code is the page
@@ -156,7 +156,7 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		}
 		if g.name == def {
 			if inSubdir || multihost {
-				loc.Layout = languageSite(l, g, m, pageURL) // its rules of translation by file name: below
+				loc.Layout = languageSite(l, g, m, pageURL, tm) // its rules of translation by file name: below
 			} else {
 				loc.Path = "" // at the root
 			}
@@ -170,7 +170,7 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 			continue
 		case c == "":
 			shared = append(shared, g.name)
-			loc.Layout = sx.site(l, g, m, pageURL)
+			loc.Layout = sx.site(l, g, m, pageURL, tm)
 		default:
 			content, err := l.Folder(dir, "contentDir", c)
 			if err != nil || content == "" || !layout.Exists(dir, content, true) {
@@ -181,7 +181,7 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 				l.Notes = append(l.Notes, fmt.Sprintf("%s: languages.%s: its pages (contentDir %s) are not built: sitegen builds the default language's site from the same folder", l.File, g.name, c))
 				continue
 			}
-			loc.Layout = languageSite(l, g, m, pageURL)
+			loc.Layout = languageSite(l, g, m, pageURL, tm)
 			loc.Layout.Content = content
 		}
 		locales = append(locales, loc)
@@ -265,7 +265,7 @@ func locale(g language, m map[string]any) layout.Locale {
 
 // languageSite is the layout of the language g's site: l's, with the
 // settings g sets for itself (withLanguage) and its own menus.
-func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string) *layout.Layout {
+func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string, tm langTemplates) *layout.Layout {
 	c := *l
 	c.Locales, c.Notes = nil, nil // the default's build reports them
 	c.Markup.Language = g.name
@@ -279,7 +279,21 @@ func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*
 		c.Menu = readMenu(mm)
 	}
 	c.PageURL = pageURL(&c)
+	// Its list templates are looked up with its language's code in their
+	// names (lookupOrder).
+	c.FirstPageAlias = tm.pagers.lang(g.name)
+	if len(tm.shortcodes) > 0 {
+		c.Markup.ShortcodeTemplates = shortcodesFor(tm.shortcodes, g.name)
+	}
 	return &c
+}
+
+// langTemplates are the site's templates whose choice depends on the
+// language (named with its code: list.fr.html, note.fr.html), read once
+// for the languages' sites.
+type langTemplates struct {
+	pagers     *pagers
+	shortcodes map[string]string // by file name under shortcodes/ without .html ("note.fr")
 }
 
 // suffixes are the rules of translation by file name: the languages'
@@ -307,8 +321,8 @@ func (sx *suffixes) split(rel string) (page, code string) {
 
 // site is the layout of the language g translated by file name: l's
 // settings for g (languageSite), its pages those named with g's code.
-func (sx *suffixes) site(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string) *layout.Layout {
-	c := languageSite(l, g, m, pageURL)
+func (sx *suffixes) site(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string, tm langTemplates) *layout.Layout {
+	c := languageSite(l, g, m, pageURL, tm)
 	// Its pages are the files named with its code: every other page
 	// file is another language's.
 	var patterns []string

@@ -87,25 +87,53 @@ var partialCall = regexp.MustCompile(`\bpartial(?:Cached)?\s+"([^"]+)"`)
 // list's kind, name, and front matter type: and layout:, which Hugo
 // looks at first: layout.ListPage). A theme sitegen cannot read may
 // paginate: every kind does then. nil when no template paginates.
-func ListPagers(dir string, themes []string) func(layout.ListPage) bool {
+func ListPagers(dir string, themes []string, lang string) func(layout.ListPage) bool {
+	return newPagers(dir, themes).lang(lang)
+}
+
+// pagers are the site's list templates and partials, read once for the
+// languages' sites (pagers.lang); nil when no template paginates.
+type pagers struct {
+	files, partials map[string]string
+	unread          bool // a theme could not be read: every kind may paginate
+}
+
+// newPagers reads the templates ListPagers looks at; nil when no
+// template paginates.
+func newPagers(dir string, themes []string) *pagers {
 	if !Paginates(dir, themes) {
 		return nil
 	}
 	files, ok := listTemplates(dir, themes)
 	if !ok {
+		return &pagers{unread: true}
+	}
+	return &pagers{files: files, partials: Templates(dir, themes, "partials")}
+}
+
+// lang is ListPagers for the site of the language lang; nil when p is.
+func (p *pagers) lang(lang string) func(layout.ListPage) bool {
+	if p == nil {
+		return nil
+	}
+	if p.unread {
 		return func(layout.ListPage) bool { return true }
 	}
-	partials := Templates(dir, themes, "partials")
 	return func(lp layout.ListPage) bool {
-		for _, cand := range lookupOrder(lp) {
-			text, found := files[cand]
+		for _, cand := range lookupOrder(lp, lang) {
+			text, found := p.files[cand]
 			if !found {
 				continue
 			}
 			if strings.Contains(text, "{{ define") || strings.Contains(text, "{{- define") {
-				text += cmp.Or(files["_default/baseof.html"], files["baseof.html"])
+				for _, base := range baseofOrder(lp, lang) {
+					if b, ok := p.files[base]; ok {
+						text += b
+						break
+					}
+				}
 			}
-			return paginatesWith(text, partials)
+			return paginatesWith(text, p.partials)
 		}
 		return false
 	}
@@ -127,18 +155,30 @@ func ListPagers(dir string, themes []string) func(layout.ListPage) bool {
 // its layout, index, home, list; a taxonomy's and a term's type
 // replaces the taxonomy's folder; a taxonomy looks in its singular's
 // folder before taxonomy/, a term after.
-func lookupOrder(lp layout.ListPage) []string {
-	var out []string
-	add := func(dirs []string, names ...string) {
-		if lp.Layout != "" {
-			names = append([]string{lp.Layout}, names...)
-		}
-		for _, d := range dirs {
-			for _, n := range names {
-				out = append(out, path.Join(d, n+".html"))
-			}
-		}
-	}
+//
+// Each folder's names are tried with the site's language and the output
+// format in them first: "Output Format: ... We prefer matches with both
+// (e.g. index.amp.html), but look for less specific templates" and
+// "Language: We will consider a language tag in the template name. If
+// the site language is fr, index.fr.amp.html will win over
+// index.amp.html, but index.amp.html will be chosen before index.fr.html"
+// (ibid.). For HTML (name html, suffix html), measured with hugo 0.111 in
+// a site whose language is fr: rules/rules.fr.html.html,
+// rules/section.fr.html.html, rules/list.fr.html.html,
+// rules/rules.html.html, …, rules/rules.fr.html, …, rules/rules.html, …,
+// then section/ and _default/ in the same order (variants). A site of
+// one language has its language too (en unless defaultContentLanguage
+// says otherwise): another code's template (list.fr.html in an English
+// site) is never chosen.
+func lookupOrder(lp layout.ListPage, lang string) []string {
+	dirs, names := kindTemplates(lp)
+	return templatePaths(dirs, names, lang)
+}
+
+// kindTemplates are the folders (relative to layouts/) and the names,
+// most specific first, of the templates of the list page lp
+// (lookupOrder).
+func kindTemplates(lp layout.ListPage) (dirs, names []string) {
 	name := lp.Name
 	singular := strings.TrimSuffix(name, "s") // Hugo's default taxonomies: tag, category
 	if name == "categories" {
@@ -146,19 +186,61 @@ func lookupOrder(lp layout.ListPage) []string {
 	}
 	switch lp.Kind {
 	case "home":
-		add([]string{cmp.Or(lp.Type, "page"), "", "_default"}, "index", "home", "list")
+		dirs, names = []string{cmp.Or(lp.Type, "page"), "", "_default"}, []string{"index", "home", "list"}
 	case "section":
-		dirs := []string{name, "section", "_default"}
+		dirs, names = []string{name, "section", "_default"}, []string{name, "section", "list"}
 		if lp.Type != "" && lp.Type != name {
 			dirs = append([]string{lp.Type}, dirs...)
 		}
-		add(dirs, name, "section", "list")
 	case "taxonomy":
-		add([]string{cmp.Or(lp.Type, name), singular, "taxonomy", "_default"}, singular+".terms", "terms", "taxonomy", "list")
+		dirs, names = []string{cmp.Or(lp.Type, name), singular, "taxonomy", "_default"}, []string{singular + ".terms", "terms", "taxonomy", "list"}
 	case "term":
-		add([]string{cmp.Or(lp.Type, name), "taxonomy", singular, "_default"}, "term", singular, "taxonomy", "list")
+		dirs, names = []string{cmp.Or(lp.Type, name), "taxonomy", singular, "_default"}, []string{"term", singular, "taxonomy", "list"}
+	}
+	if lp.Layout != "" {
+		names = append([]string{lp.Layout}, names...)
+	}
+	return dirs, names
+}
+
+// templatePaths are the templates of names in dirs for the site of the
+// language lang, in Hugo's order: each folder in turn, in it each
+// variant (variants), for each the names.
+func templatePaths(dirs, names []string, lang string) []string {
+	var out []string
+	for _, d := range dirs {
+		for _, v := range variants(lang) {
+			for _, n := range names {
+				out = append(out, path.Join(d, n+v+".html"))
+			}
+		}
 	}
 	return out
+}
+
+// variants are the infixes of a template's name for the HTML output
+// format in the site of the language lang, most specific first, as hugo
+// 0.111 tries them (output/layout.go, resolveVariations: "We prefer the
+// most specific type before language"): ".fr.html", ".html", ".fr", "".
+func variants(lang string) []string {
+	if lang == "" {
+		return []string{".html", ""}
+	}
+	return []string{"." + lang + ".html", ".html", "." + lang, ""}
+}
+
+// baseofOrder is where the template of the list page lp that defines
+// blocks finds its base template: "baseof" in the page's own folders
+// (kindTemplates), with the language's and output format's variants,
+// not the folder of the template that uses it (measured with hugo 0.111
+// in a site whose language is fr: the home page's base is
+// layouts/baseof.html before _default/baseof.fr.html, a section's
+// _default/baseof.fr.html, never layouts/baseof.fr.html;
+// https://gohugo.io/templates/base/). The "LAYOUT-baseof" names are not
+// read.
+func baseofOrder(lp layout.ListPage, lang string) []string {
+	dirs, _ := kindTemplates(lp)
+	return templatePaths(dirs, []string{"baseof"}, lang)
 }
 
 // listTemplates reads the HTML templates in layouts/ and its folders of

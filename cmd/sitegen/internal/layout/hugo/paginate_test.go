@@ -3,6 +3,7 @@ package hugo
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -120,7 +121,7 @@ func TestListPagers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pagers := ListPagers(dir, c.themes)
+		pagers := ListPagers(dir, c.themes, "en")
 		if pagers == nil {
 			t.Errorf("%s: ListPagers = nil", c.name)
 			continue
@@ -131,7 +132,157 @@ func TestListPagers(t *testing.T) {
 			}
 		}
 	}
-	if ListPagers(t.TempDir(), nil) != nil {
+	if ListPagers(t.TempDir(), nil, "en") != nil {
 		t.Error("no templates: ListPagers not nil")
+	}
+}
+
+// TestLookupOrderVariants checks the language and output format in a list
+// template's name: "We prefer matches with both (e.g. index.amp.html), but
+// look for less specific templates" and "If the site language is fr,
+// index.fr.amp.html will win over index.amp.html, but index.amp.html will
+// be chosen before index.fr.html" (https://gohugo.io/templates/lookup-order/).
+// The section's order is hugo 0.111's, measured in a site whose language
+// is fr (a template for every name, the chosen one removed until none was
+// left).
+func TestLookupOrderVariants(t *testing.T) {
+	var want []string
+	for _, d := range []string{"rules", "section", "_default"} {
+		for _, v := range []string{".fr.html", ".html", ".fr", ""} {
+			for _, n := range []string{"rules", "section", "list"} {
+				want = append(want, d+"/"+n+v+".html")
+			}
+		}
+	}
+	if got := lookupOrder(layout.ListPage{Kind: "section", Name: "rules"}, "fr"); !slices.Equal(got, want) {
+		t.Errorf("section rules, fr:\n got %q\nwant %q", got, want)
+	}
+	// The home page, measured likewise: page/, layouts/, _default/, each
+	// index, home, list with the same variants.
+	home := lookupOrder(layout.ListPage{Kind: "home"}, "fr")
+	if len(home) != 36 || home[0] != "page/index.fr.html.html" || home[12] != "index.fr.html.html" || home[23] != "list.html" || home[35] != "_default/list.html" {
+		t.Errorf("home, fr: %q", home)
+	}
+
+	const pager, plain = "{{ range .Paginator.Pages }}{{ end }}", "{{ range .Pages }}{{ end }}"
+	type q = layout.ListPage
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		lang  string
+		want  map[q]bool
+	}{
+		// A folder comes before the names in it: rules/list.html before
+		// _default/list.fr.html.
+		{"type's folder first", map[string]string{"layouts/rules/list.html": plain, "layouts/_default/list.fr.html": pager}, "fr",
+			map[q]bool{{Kind: "section", Name: "rules"}: false, {Kind: "section", Name: "posts"}: true}},
+		// list.fr.html before section.html in one folder (the variant
+		// before the name); an English site never reads the fr one.
+		{"language before name, fr", map[string]string{"layouts/section/section.html": plain, "layouts/section/list.fr.html": pager}, "fr",
+			map[q]bool{{Kind: "section", Name: "rules"}: true}},
+		{"language before name, en", map[string]string{"layouts/section/section.html": plain, "layouts/section/list.fr.html": pager}, "en",
+			map[q]bool{{Kind: "section", Name: "rules"}: false}},
+		// "index.amp.html will be chosen before index.fr.html": for HTML,
+		// list.html.html before list.fr.html.
+		{"output format before language", map[string]string{"layouts/_default/list.html.html": pager, "layouts/_default/list.fr.html": plain}, "fr",
+			map[q]bool{{Kind: "section", Name: "rules"}: true, {Kind: "home"}: true}},
+		{"language's home", map[string]string{"layouts/index.html": plain, "layouts/index.de.html": pager}, "de",
+			map[q]bool{{Kind: "home"}: true, {Kind: "section", Name: "rules"}: false}},
+		{"other language's home", map[string]string{"layouts/index.html": plain, "layouts/index.de.html": pager}, "en",
+			map[q]bool{{Kind: "home"}: false}},
+		// A template of blocks takes the language's base template.
+		{"language's base", map[string]string{"layouts/_default/list.html": `{{ define "main" }}{{ end }}`,
+			"layouts/_default/baseof.html": plain, "layouts/_default/baseof.fr.html": pager}, "fr",
+			map[q]bool{{Kind: "home"}: true}},
+		{"base of another language", map[string]string{"layouts/_default/list.html": `{{ define "main" }}{{ end }}`,
+			"layouts/_default/baseof.html": plain, "layouts/_default/baseof.fr.html": pager}, "en",
+			map[q]bool{{Kind: "home"}: false}},
+	} {
+		dir := t.TempDir()
+		for name, text := range c.files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pagers := ListPagers(dir, nil, c.lang)
+		if pagers == nil {
+			t.Errorf("%s: ListPagers = nil", c.name)
+			continue
+		}
+		for k, want := range c.want {
+			if got := pagers(k); got != want {
+				t.Errorf("%s: %+v paginates = %v, want %v", c.name, k, got, want)
+			}
+		}
+	}
+}
+
+// TestBaseofOrder checks where a list's base template is looked up,
+// measured with hugo 0.111 in a site whose language is fr (each chosen
+// base removed in turn): the page's own folders with the language's
+// variants, not the folder of the template that defines the blocks.
+func TestBaseofOrder(t *testing.T) {
+	home := baseofOrder(layout.ListPage{Kind: "home"}, "fr")
+	if i, j := slices.Index(home, "baseof.html"), slices.Index(home, "_default/baseof.fr.html"); i < 0 || j < 0 || i > j {
+		t.Errorf("home, fr: %q: layouts/baseof.html not before _default/baseof.fr.html", home)
+	}
+	sec := baseofOrder(layout.ListPage{Kind: "section", Name: "rules"}, "fr")
+	if sec[0] != "rules/baseof.fr.html.html" || slices.Contains(sec, "baseof.fr.html") || !slices.Contains(sec, "_default/baseof.fr.html") {
+		t.Errorf("section rules, fr: %q", sec)
+	}
+}
+
+// TestLanguagePagers checks that each language's site looks up its list
+// templates and shortcodes with its own code (lookupOrder, shortcodesFor): a French list template that
+// paginates pages the French site's lists, not the English ones.
+func TestLanguagePagers(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"hugo.toml":                     "title = \"T\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
+		"content/rules/_index.md":       "---\ntitle: Rules\n---\n",
+		"content/rules/_index.fr.md":    "---\ntitle: Règles\n---\n",
+		"layouts/_default/list.html":    "{{ range .Pages }}{{ end }}",
+		"layouts/_default/list.fr.html": "{{ range .Paginator.Pages }}{{ end }}",
+		"layouts/shortcodes/n.html":     "en",
+		"layouts/shortcodes/n.fr.html":  "fr",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	sec := layout.ListPage{Kind: "section", Name: "rules"}
+	if l.FirstPageAlias == nil || l.FirstPageAlias(sec) {
+		t.Error("en: the section's list paginates (list.fr.html read for English)")
+	}
+	var fr *layout.Layout
+	for _, loc := range l.Locales {
+		if loc.Name == "fr" {
+			fr = loc.Layout
+		}
+	}
+	if fr == nil {
+		t.Fatal("no fr locale")
+	}
+	if fr.FirstPageAlias == nil || !fr.FirstPageAlias(sec) {
+		t.Error("fr: the section's list does not paginate (list.fr.html not read)")
+	}
+	// So are the shortcodes (shortcodesFor).
+	if got := l.Markup.ShortcodeTemplates["n"]; got != "en" {
+		t.Errorf("en: shortcode n = %q, want n.html's", got)
+	}
+	if got := fr.Markup.ShortcodeTemplates["n"]; got != "fr" {
+		t.Errorf("fr: shortcode n = %q, want n.fr.html's", got)
 	}
 }

@@ -53,7 +53,7 @@ func PageLinkShortcodes(dir string, themes []string) []string {
 // anchor ones: name to the expression of the id their template gives an
 // element from their arguments (AnchorExpr).
 func SiteShortcodes(dir string, themes []string) (links []string, anchors map[string]string) {
-	for name, tmpl := range Templates(dir, themes, "shortcodes") {
+	for name, tmpl := range shortcodesFor(Templates(dir, themes, "shortcodes"), "") {
 		if IsPageLink(tmpl) {
 			links = append(links, name)
 		} else if x := AnchorExpr(tmpl); x != "" {
@@ -65,6 +65,59 @@ func SiteShortcodes(dir string, themes []string) (links []string, anchors map[st
 	}
 	slices.Sort(links)
 	return links, anchors
+}
+
+// shortcodesFor picks, for the site of the language lang, each
+// shortcode's template among its variants named with a language or an
+// output format: "This applies to both regular templates and shortcodes.
+// So, if the site language is French and the output format is AMP, this
+// is the (start) of the lookup order for the home page: 1.
+// index.fr.amp.html 2. index.amp.html 3. index.fr.html 4. index.html"
+// (https://github.com/gohugoio/hugo/pull/3670). all is by file name
+// without .html ("note", "note.fr", "note.html" of note.html.html); the
+// result by the shortcode's name ("note"). As hugo 0.111 chooses
+// (tpl/tplimpl/shortcodes.go): a name's words after the first are its
+// language, output format and suffix, from the right ("note.fr.html" is
+// fr and html, "note.html" html only, for HTML); each variant weighs 3
+// for the language, 2 for the output format (html), 1 for the suffix
+// (html) where they match and -1 each where they do not; the heaviest
+// is taken, so a shortcode of another language's only template is still
+// that one. Of equal weights the last in name order is (measured with
+// hugo 0.111 in a site whose language is fr: b.html.html over b.html,
+// d.en.html over d.amp.html; a.fr.html over a.html; c.en.html alone).
+func shortcodesFor(all map[string]string, lang string) map[string]string {
+	best := map[string]int{}
+	out := map[string]string{}
+	for _, file := range slices.Sorted(maps.Keys(all)) {
+		dir, base := "", file
+		if i := strings.LastIndexByte(file, '/'); i >= 0 {
+			dir, base = file[:i+1], file[i+1:]
+		}
+		parts := strings.Split(base, ".")
+		name := dir + parts[0]
+		v := [3]string{} // language, output format, suffix
+		// Templates cut ".html", the suffix.
+		switch words := append(parts[1:], "html"); len(words) {
+		case 1: // the suffix, also the output format's: HTML wins over AMP
+			v[1], v[2] = words[0], words[0]
+		case 2: // hugo shifts them left: "fr.html" is fr, fr, html
+			v[0], v[1], v[2] = words[0], words[0], words[1]
+		default:
+			copy(v[:], words[len(words)-3:])
+		}
+		w := 0
+		for i, want := range [3]string{lang, "html", "html"} {
+			if v[i] == want {
+				w += 3 - i
+			} else {
+				w--
+			}
+		}
+		if _, seen := out[name]; !seen || w >= best[name] {
+			out[name], best[name] = all[file], w
+		}
+	}
+	return out
 }
 
 // maxTemplates bounds the templates of one kind read.

@@ -1,6 +1,7 @@
 package hugo
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -107,5 +108,36 @@ func TestTemplatesNewFolders(t *testing.T) {
 	}
 	if p := Templates(dir, nil, "partials"); p["p.html"] != "partial" {
 		t.Errorf("partials = %q, want p.html from layouts/_partials", p)
+	}
+}
+
+// TestShortcodesFor checks the choice among a shortcode's templates named
+// with a language or an output format: "This applies to both regular
+// templates and shortcodes. So, if the site language is French and the
+// output format is AMP, this is the (start) of the lookup order for the
+// home page: 1. index.fr.amp.html 2. index.amp.html 3. index.fr.html 4.
+// index.html" (https://github.com/gohugoio/hugo/pull/3670, the lookup
+// order's "Language" and "Output Format" rules), measured with hugo 0.111
+// in a site whose language is fr (layouts/shortcodes/a.html and
+// a.fr.html: a.fr.html; b.html and b.html.html: b.html.html; c.en.html
+// alone: it; d.en.html and d.amp.html: d.en.html).
+func TestShortcodesFor(t *testing.T) {
+	all := map[string]string{ // Templates' names: the file without .html
+		"a": "a.html", "a.fr": "a.fr.html",
+		"b": "b.html", "b.html": "b.html.html",
+		"c.en": "c.en.html",
+		"d.en": "d.en.html", "d.amp": "d.amp.html",
+		"x/e": "x/e.html", "x/e.fr": "x/e.fr.html",
+	}
+	for _, c := range []struct {
+		lang string
+		want map[string]string
+	}{
+		{"fr", map[string]string{"a": "a.fr.html", "b": "b.html.html", "c": "c.en.html", "d": "d.en.html", "x/e": "x/e.fr.html"}},
+		{"en", map[string]string{"a": "a.html", "b": "b.html.html", "c": "c.en.html", "d": "d.en.html", "x/e": "x/e.html"}},
+	} {
+		if got := shortcodesFor(all, c.lang); !maps.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.lang, got, c.want)
+		}
 	}
 }
