@@ -742,6 +742,13 @@ type Layout struct {
 	// on the first line of the document body"); otherwise from its first
 	// # heading anywhere (or as StartTitle says).
 	FirstLineTitle bool
+	// RawH1Title takes a page's title from its first line when that line
+	// is "# Text", as written, its markup kept as text ("The `roll`
+	// command"), and leaves the heading in the text; a setext heading
+	// titles no page. MkDocs before 1.5 (get_markdown_title: "if not
+	// line.startswith('# '): return None; return line.lstrip('# ')"),
+	// where a site pins one.
+	RawH1Title bool
 	// TitleUnlessH1: the tool shows the page's title above its text only
 	// when the text has no level-1 heading, and shows that heading where
 	// it is written: Docusaurus ("Automatically added at the top of your
