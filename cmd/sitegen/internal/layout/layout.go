@@ -692,6 +692,9 @@ type Layout struct {
 	// pages have one (404.md): a VitePress or Starlight locale's, whose
 	// tool writes one /404.html for the whole site.
 	NoNotFoundPage bool
+	// NotFoundFile is the content-relative Markdown file that is the
+	// site's 404 page, "" for 404.md: mdBook's [output.html] input-404.
+	NotFoundFile string
 	// NotFoundTitle is the title of the 404 page sitegen writes (when
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
