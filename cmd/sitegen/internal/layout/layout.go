@@ -699,6 +699,10 @@ type Layout struct {
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundTitleAlways: NotFoundTitle (and TitleSuffix) is the 404
+	// page's <title> also where the pages have a 404 page of their own
+	// (mdBook's render_404 titles the 404.md it renders "Page not found").
+	NotFoundTitleAlways bool
 	// NotFoundText is the sentence of the tool's own 404 page under its
 	// title, in the site's language (Starlight's UI string "404.text"),
 	// written without sitegen's link to the home page; "" for sitegen's.

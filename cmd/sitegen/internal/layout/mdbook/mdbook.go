@@ -133,8 +133,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (404)\n\nThis URL is invalid, sorry. Please use the navigation
 		// bar or search to continue." (hbs_renderer.rs render_404), in
 		// English whatever the book's language; its <title> "Page not
-		// found - " and the book's title, as sitegen's.
-		NotFoundText: "This URL is invalid, sorry. Please use the navigation bar or search to continue."}
+		// found - " and the book's title ("let mut title =
+		// String::from(\"Page not found\")"), in English too, not in
+		// the book's language as sitegen's own words would be.
+		NotFoundText:  "This URL is invalid, sorry. Please use the navigation bar or search to continue.",
+		NotFoundTitle: "Page not found", NotFoundTitleAlways: true}
 	l.Markup.Slug = NormalizeID
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {

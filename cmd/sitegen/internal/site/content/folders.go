@@ -118,6 +118,12 @@ func (s *Site) takeNotFound(pages []*Page) []*Page {
 		if p, ok := s.ByRel[name]; ok && s.NotFound == nil {
 			s.NotFound = p
 			p.SitePath, p.Kind = "/"+NotFoundHTML, templates.KindPage
+			if s.Lay.NotFoundTitleAlways && s.Lay.NotFoundTitle != "" { // the tool's <title>, whatever the page's heading
+				p.docTitle = s.Lay.NotFoundTitle
+				if s.Lay.TitleSuffix != nil {
+					p.docTitle += *s.Lay.TitleSuffix
+				}
+			}
 		}
 	}
 	// Else a page whose permalink: is /404.html (Jekyll's custom 404 page
