@@ -692,10 +692,17 @@ type Layout struct {
 	// pages have one (404.md): a VitePress or Starlight locale's, whose
 	// tool writes one /404.html for the whole site.
 	NoNotFoundPage bool
+	// NotFoundFile is the content-relative Markdown file that is the
+	// site's 404 page, "" for 404.md: mdBook's [output.html] input-404.
+	NotFoundFile string
 	// NotFoundTitle is the title of the 404 page sitegen writes (when
 	// the pages have none of their own): the tool's ("404": Starlight's
 	// get404Route); "" is sitegen's "Page not found".
 	NotFoundTitle string
+	// NotFoundTitleAlways: NotFoundTitle (and TitleSuffix) is the 404
+	// page's <title> also where the pages have a 404 page of their own
+	// (mdBook's render_404 titles the 404.md it renders "Page not found").
+	NotFoundTitleAlways bool
 	// NotFoundText is the sentence of the tool's own 404 page under its
 	// title, in the site's language (Starlight's UI string "404.text"),
 	// written without sitegen's link to the home page; "" for sitegen's.
@@ -742,6 +749,13 @@ type Layout struct {
 	// on the first line of the document body"); otherwise from its first
 	// # heading anywhere (or as StartTitle says).
 	FirstLineTitle bool
+	// RawH1Title takes a page's title from its first line when that line
+	// is "# Text", as written, its markup kept as text ("The `roll`
+	// command"), and leaves the heading in the text; a setext heading
+	// titles no page. MkDocs before 1.5 (get_markdown_title: "if not
+	// line.startswith('# '): return None; return line.lstrip('# ')"),
+	// where a site pins one.
+	RawH1Title bool
 	// TitleUnlessH1: the tool shows the page's title above its text only
 	// when the text has no level-1 heading, and shows that heading where
 	// it is written: Docusaurus ("Automatically added at the top of your

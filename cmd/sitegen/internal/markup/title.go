@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -100,4 +101,27 @@ func (m *Markdown) takeH1(doc ast.Node, src []byte, h *ast.Heading) (title strin
 func inlineText(p parser.Parser, line []byte) string {
 	doc := p.Parse(text.NewReader(line))
 	return PlainText(doc, line)
+}
+
+// RawLeadingH1 is the text of the page's first line when the page starts
+// with an ATX level-1 heading written "# Text", as written: the line
+// trimmed, its leading "#"s and spaces removed, its markup and any
+// closing "#"s kept ("The `roll` command", "Title ##"). The heading
+// stays in doc. MkDocs before 1.5 titles a page so (get_markdown_title).
+func RawLeadingH1(doc ast.Node, src []byte) (string, bool) {
+	h, isH := doc.FirstChild().(*ast.Heading)
+	if !isH || h.Level != 1 || h.Lines().Len() == 0 {
+		return "", false
+	}
+	start := h.Lines().At(0).Start
+	bol := bytes.LastIndexByte(src[:start], '\n') + 1
+	eol := bytes.IndexByte(src[start:], '\n')
+	if eol < 0 {
+		eol = len(src) - start
+	}
+	line := strings.TrimSpace(strings.TrimSuffix(string(src[bol:start+eol]), "\r"))
+	if !strings.HasPrefix(line, "# ") {
+		return "", false // "#\tTitle", a setext heading
+	}
+	return strings.TrimLeft(line, "# "), true
 }

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -947,24 +949,45 @@ func TestMdBookAlertsImageSize(t *testing.T) {
 // render_404, rust-lang/mdBook 641d06ab), its sentence under sitegen's
 // heading; its <title> stays "Page not found - <book title>", as
 // render_404's ("Page not found" + " - " + book_title). A book with a
-// 404.md shows that page.
+// 404.md shows that page. [output.html] input-404 names another file:
+// "input-404: The name of the markdown file used for missing files. The
+// corresponding output file will be the same, with the extension
+// replaced with html. Defaults to 404.md."
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#html-renderer-options):
+// that file's text, not 404.md's, and the file is no page of its own.
+// Whichever file it is, render_404 titles the page "Page not found" and
+// the book's title, not the file's heading (rust-lang/mdBook 641d06ab:
+// its data "title" is set after the file is read, and no preprocessor
+// runs on it).
 func TestMdBookNotFoundText(t *testing.T) {
 	for _, tt := range []struct {
-		name, notFound, want string
+		name, notFound, config, want, not, language string
+		extra                                       map[string]string
 	}{
-		{"default", "", "This URL is invalid, sorry. Please use the navigation bar or search to continue."},
-		{"404.md", "# Lost\n\nNo such rule.\n", "No such rule."},
+		{name: "default", want: "This URL is invalid, sorry. Please use the navigation bar or search to continue."},
+		{name: "404.md", notFound: "# Lost\n\nNo such rule.\n", want: "No such rule."},
+		{name: "input-404", notFound: "# Lost\n\nNo such rule.\n", config: "[output.html]\ninput-404 = \"missing/gone.md\"\n",
+			extra: map[string]string{"src/missing/gone.md": "# Gone\n\nThat page is gone.\n"}, want: "That page is gone.", not: "No such rule."},
+		{name: "input-404 that does not exist", config: "[output.html]\ninput-404 = \"gone.md\"\n",
+			want: "This URL is invalid, sorry."},
+		// render_404's title is English whatever [book] language says
+		// ("let mut title = String::from(\"Page not found\")"):
+		// ArcMember/ArcCosmos (language = "ru") has "Page not found -
+		// Злорадство Нихерии" in its committed 404.html; sitegen wrote
+		// its Russian words.
+		{name: "language ru", language: "ru", want: "This URL is invalid, sorry."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			files := map[string]string{
-				"book.toml":      "[book]\ntitle = \"Six Sides\"\n",
+				"book.toml":      "[book]\ntitle = \"Six Sides\"\nlanguage = \"" + cmp.Or(tt.language, "en") + "\"\n" + tt.config,
 				"src/SUMMARY.md": "- [A](a.md)\n",
 				"src/a.md":       "# A\n",
 			}
 			if tt.notFound != "" {
 				files["src/404.md"] = tt.notFound
 			}
+			maps.Copy(files, tt.extra)
 			sitetest.WriteFiles(t, dir, files)
 			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
 				t.Fatalf("build: %v", err)
@@ -973,7 +996,15 @@ func TestMdBookNotFoundText(t *testing.T) {
 			if !strings.Contains(page, tt.want) {
 				t.Errorf("404.html lacks %q", tt.want)
 			}
-			if tt.notFound == "" && !strings.Contains(page, "<title>Page not found - Six Sides</title>") {
+			if tt.not != "" && strings.Contains(page, tt.not) {
+				t.Errorf("404.html shows %q", tt.not)
+			}
+			for file := range readTree(t, dir+"/public") {
+				if strings.Contains(file, "gone") {
+					t.Errorf("the 404 page's file is published as %s", file)
+				}
+			}
+			if !strings.Contains(page, "<title>Page not found - Six Sides</title>") {
 				t.Errorf("404.html <title>: %q", regexp.MustCompile(`<title>.*?</title>`).FindString(page))
 			}
 		})

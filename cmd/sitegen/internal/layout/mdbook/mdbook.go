@@ -52,8 +52,9 @@
 //     no-section-label (the sidebar without chapter numbers) and
 //     redirect (a redirect page to a chapter, readRedirects); a
 //     build without --dest writes to [build] build-dir (default book/), as
-//     mdbook build does. The 404 page is src/404.md, else mdBook's own
-//     sentence ([output.html] input-404 is not read); additional-css and
+//     mdbook build does. The 404 page is [output.html] input-404's file
+//     of src (default 404.md, notFoundInput), else mdBook's own
+//     sentence; additional-css and
 //     -js, git-repository-url, edit-url-template and a theme folder are
 //     named in a note, not applied (noteHTML).
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
@@ -132,8 +133,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (404)\n\nThis URL is invalid, sorry. Please use the navigation
 		// bar or search to continue." (hbs_renderer.rs render_404), in
 		// English whatever the book's language; its <title> "Page not
-		// found - " and the book's title, as sitegen's.
-		NotFoundText: "This URL is invalid, sorry. Please use the navigation bar or search to continue."}
+		// found - " and the book's title ("let mut title =
+		// String::from(\"Page not found\")"), in English too, not in
+		// the book's language as sitegen's own words would be.
+		NotFoundText:  "This URL is invalid, sorry. Please use the navigation bar or search to continue.",
+		NotFoundTitle: "Page not found", NotFoundTitleAlways: true}
 	l.Markup.Slug = NormalizeID
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
@@ -200,6 +204,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			nav[i].Number = ""
 		}
 	}
+	notFoundInput(dir, l, html)
 	if err := createMissing(dir, l, table(m, "build"), nav, summary); err != nil {
 		return nil, err
 	}
@@ -442,6 +447,39 @@ func NormalizeID(s string) string {
 var themeFiles = []string{"index.hbs", "head.hbs", "redirect.hbs", "header.hbs", "toc.js.hbs", "toc.html.hbs",
 	"book.js", "css/chrome.css", "css/general.css", "css/print.css", "css/variables.css",
 	"highlight.js", "clipboard.min.js", "highlight.css", "tomorrow-night.css", "ayu-highlight.css"}
+
+// notFoundInput applies [output.html] input-404: "The name of the
+// markdown file used for missing files. The corresponding output file
+// will be the same, with the extension replaced with html. Defaults to
+// 404.md."
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#html-renderer-options):
+// that file of src is the 404 page (layout.Layout.NotFoundFile), not a
+// chapter, and 404.md is then a file SUMMARY.md does not list. sitegen
+// writes it as /404.html, the page a host serves for a missing file,
+// where mdBook writes it at its own name (not-found.html), saying so in
+// a note. A file that does not exist, which stops mdBook ("failed to
+// read the 404 input file", hbs_renderer.rs render_404), is a warning
+// and the book keeps mdBook's own 404 sentence; input-404 = "", which
+// mdBook reads as "no 404 page", is noted (sitegen writes its own).
+func notFoundInput(dir string, l *layout.Layout, html map[string]any) {
+	v, set := html["input-404"].(string)
+	if !set {
+		return
+	}
+	l.Read = append(l.Read, "output.html.input-404")
+	file := path.Clean(strings.ReplaceAll(v, `\`, "/"))
+	switch {
+	case v == "":
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.input-404 = "" (no 404 page): sitegen writes its own 404.html`)
+	case file == ".." || strings.HasPrefix(file, "../") || path.IsAbs(file):
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: output.html.input-404 %q is outside the book's src: not read", ConfigFile, v))
+	case !layout.Exists(dir, path.Join(l.Content, file), false):
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: output.html.input-404: %s does not exist (mdBook stops: \"failed to read the 404 input file\"): the 404 page is mdBook's own sentence", ConfigFile, path.Join(l.Content, file)))
+	case file != "404.md":
+		l.NotFoundFile = file
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: output.html.input-404: %s is the 404 page, written as 404.html (mdBook writes %s)", ConfigFile, path.Join(l.Content, file), strings.Replace(file, ".md", ".html", 1)))
+	}
+}
 
 // noteHTML names in a note each setting of [output.html] (html) that
 // changes mdBook's own page and that sitegen's page does not take:

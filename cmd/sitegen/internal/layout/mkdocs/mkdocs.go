@@ -43,7 +43,17 @@
 //   - The title: "1. A title defined in the nav configuration setting for
 //     a document. 2. A title defined in the title meta-data key of a
 //     document. 3. A level 1 Markdown header on the first line of the
-//     document body. 4. The filename of a document" (StartTitle). Shown
+//     document body. 4. The filename of a document" (StartTitle). The
+//     heading's title follows the MkDocs the site declares: MkDocs 1.5
+//     and later (the rule followed unless a requirements.txt,
+//     pyproject.toml or Pipfile pins an older one: version.go) take "the
+//     first H1 in Markdown content" when it is the first block, "# Title"
+//     or setext, its text without markup ("The roll command" for "# The
+//     `roll` command", pages.py _ExtractTitleTreeprocessor,
+//     get_heading_text); MkDocs 1.4 and older take the first line when it
+//     starts with "# ", as written ("The `roll` command", "Title ##"; a
+//     setext heading titles nothing: get_markdown_title, RawH1Title),
+//     measured with mkdocs 1.4.2. Shown
 //     as Material shows it: above the text only when the text has no
 //     <h1>, a # heading elsewhere kept in its place (TitleUnlessH1).
 //   - What MkDocs builds through, which sitegen's lenient mode
@@ -247,6 +257,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	} else if d != "" {
 		l.Content = d
 	}
+	// MkDocs 1.5 changed the title a heading gives ("Page titles will be
+	// deduced from any style of heading"): a site that pins an older
+	// MkDocs is titled by its rule.
+	l.RawH1Title = pinsBefore15(dir)
 	l.Settings.Title = str("site_name")
 	// Its themes' <title> (mkdocs, readthedocs and Material's base.html):
 	// "{{ page.title }} - {{ config.site_name }}", the site's name alone

@@ -714,6 +714,11 @@ func (s *Site) loadPage(rel string) *Page {
 			// layout's text (Jekyll's page layout): the title, the
 			// heading left where the text has it.
 			p.Title = t
+		} else if s.Lay.RawH1Title {
+			// The first line as written, the heading left in the text.
+			if t, ok := markup.RawLeadingH1(doc, src); ok {
+				p.Title = layout.LabelText(t)
+			}
 		} else if t, ok := s.h1Title(doc, src); ok {
 			// A heading that does not start the page stays where it is
 			// where the tool shows the text as written (TitleUnlessH1).

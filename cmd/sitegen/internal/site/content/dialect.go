@@ -177,7 +177,7 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 		// Jekyll page anywhere becomes it with permalink: /404.html
 		// ("Configuring the custom 404 page",
 		// https://jekyllrb.com/tutorials/custom-404-page/; takeNotFound).
-		notFound := p.Rel == notFoundMD || p.Rel == NotFoundHTML || s.Lay.Kind == layout.Jekyll && sp == "/"+NotFoundHTML
+		notFound := p.Rel == s.notFoundMD() || p.Rel == NotFoundHTML || s.Lay.Kind == layout.Jekyll && sp == "/"+NotFoundHTML
 		if problem := urlProblem(pl, pl, sp); problem != "" && !notFound {
 			s.Diag.Addf(p.File, line, col, "permalink", "%s", problem)
 			return

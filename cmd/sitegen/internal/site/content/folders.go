@@ -114,10 +114,16 @@ const (
 // the content root) out of pages: it becomes the site's 404 page at
 // /404.html, outside the navigation and the reading order.
 func (s *Site) takeNotFound(pages []*Page) []*Page {
-	for _, name := range []string{notFoundMD, NotFoundHTML} {
+	for _, name := range []string{s.notFoundMD(), NotFoundHTML} {
 		if p, ok := s.ByRel[name]; ok && s.NotFound == nil {
 			s.NotFound = p
 			p.SitePath, p.Kind = "/"+NotFoundHTML, templates.KindPage
+			if s.Lay.NotFoundTitleAlways && s.Lay.NotFoundTitle != "" { // the tool's <title>, whatever the page's heading
+				p.docTitle = s.Lay.NotFoundTitle
+				if s.Lay.TitleSuffix != nil {
+					p.docTitle += *s.Lay.TitleSuffix
+				}
+			}
 		}
 	}
 	// Else a page whose permalink: is /404.html (Jekyll's custom 404 page
@@ -129,8 +135,17 @@ func (s *Site) takeNotFound(pages []*Page) []*Page {
 		}
 	}
 	return slices.DeleteFunc(pages, func(p *Page) bool {
-		return p.Rel == notFoundMD || p.Rel == NotFoundHTML || p == s.NotFound
+		return p.Rel == s.notFoundMD() || p.Rel == NotFoundHTML || p == s.NotFound
 	})
+}
+
+// notFoundMD is the content-relative Markdown file that is the site's 404
+// page: 404.md unless the layout names another (layout.Layout.NotFoundFile).
+func (s *Site) notFoundMD() string {
+	if s.Lay.NotFoundFile != "" {
+		return s.Lay.NotFoundFile
+	}
+	return notFoundMD
 }
 
 // staticIndex is a file's name that jekyll-readme-index takes for its

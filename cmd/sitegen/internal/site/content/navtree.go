@@ -30,7 +30,7 @@ func (s *Site) navListed() map[string]bool {
 	if !s.Lay.NavOnly {
 		return nil
 	}
-	listed := map[string]bool{notFoundMD: true} // mdBook's 404 page (output.html.input-404)
+	listed := map[string]bool{s.notFoundMD(): true} // mdBook's 404 page (output.html.input-404)
 	for _, e := range s.Lay.Nav {
 		if e.Path != "" {
 			listed[e.Path] = true

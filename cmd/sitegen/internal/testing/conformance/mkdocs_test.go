@@ -190,6 +190,23 @@ func TestMkDocs(t *testing.T) {
 			},
 		},
 		{
+			Name: "titles of a site that pins MkDocs 1.4",
+			Rule: `"3. A level 1 Markdown header on the first line of the document body. (Setext-style headers are supported ` +
+				`only since MkDocs 1.5.)" (https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data); before 1.5 ` +
+				`"if not line.startswith('# '): return None; return line.lstrip('# ')" (mkdocs 1.4.2 utils.get_markdown_title): ` +
+				`a site whose requirements.txt pins mkdocs==1.4.2 is titled by that rule, markup as written`,
+			Files: map[string]string{
+				"mkdocs.yml":       "site_name: M\n",
+				"requirements.txt": "mkdocs==1.4.2\n",
+				"docs/index.md":    "# Home\n",
+				"docs/code.md":     "# The `roll` command\n\ntext\n",
+				"docs/em.md":       "# An *emphasised* word\n\ntext\n",
+				"docs/link.md":     "# See [the rules](em.md) now\n\ntext\n",
+				"docs/hashes.md":   "# Trailing hashes ##\n\ntext\n",
+				"docs/setext.md":   "Setext title\n============\n\ntext\n",
+			},
+		},
+		{
 			Name: "front matter of four dashes, front matter not closed",
 			Rule: `MkDocs 1.4 reads YAML front matter with "^-{3}[ \\t]*\\n(.*?\\n)(?:\\.{3}|-{3})[ \\t]*\\n" (mkdocs.utils.meta, ` +
 				`https://github.com/mkdocs/mkdocs/blob/1.4.2/mkdocs/utils/meta.py): "----" opens none, nor does a "---" never ` +
