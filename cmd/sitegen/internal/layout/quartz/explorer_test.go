@@ -73,7 +73,9 @@ func TestReadExplorer(t *testing.T) {
     mapFn: undefined,
     order: ["filter", "map", "sort"],
   }`, ""),
-			check: func(e Explorer) bool { return e.Present && !e.Open && !e.LinkFolders && !e.FilesFirst && !e.Text && !e.ShowTags && e.Omit == nil }},
+			check: func(e Explorer) bool {
+				return e.Present && !e.Open && !e.LinkFolders && !e.FilesFirst && !e.Text && !e.ShowTags && e.Omit == nil
+			}},
 		{name: `title, folderDefaultState: "open", folderClickBehavior: "link"`,
 			src:   quartzLayout(`{ title: "Contents", folderDefaultState: "open", folderClickBehavior: 'link' }`, ""),
 			check: func(e Explorer) bool { return e.Title == "Contents" && e.Open && e.LinkFolders }},
@@ -107,11 +109,13 @@ func TestReadExplorer(t *testing.T) {
 			src:   quartzLayout(`{ filterFn: undefined }`, ""),
 			check: func(e Explorer) bool { return e.ShowTags }},
 		{name: `a note left out by its tag: "filterFn: (node) => node.data?.tags?.includes("explorerexclude") !== true"`,
-			src:   quartzLayout(`{ filterFn: (node) => node.data?.tags?.includes("explorerexclude") !== true }`, ""),
-			check: func(e Explorer) bool { return e.ExcludeTag == "explorerexclude" && e.Hidden("x", "x", []string{"rules", "explorerexclude"}) }},
+			src: quartzLayout(`{ filterFn: (node) => node.data?.tags?.includes("explorerexclude") !== true }`, ""),
+			check: func(e Explorer) bool {
+				return e.ExcludeTag == "explorerexclude" && e.Hidden("x", "x", []string{"rules", "explorerexclude"})
+			}},
 		{name: `"Change display names (map)": a mapFn is not run, and sitegen says so at its line`,
-			src:  quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
-			warn: "quartz.layout.ts:20: the Explorer's mapFn is a function sitegen cannot read: the display names are",
+			src:   quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
+			warn:  "quartz.layout.ts:20: the Explorer's mapFn is a function sitegen cannot read: the display names are",
 			check: func(e Explorer) bool { return e.Present }},
 		{name: `a sortFn imported from another file ("import { sortFn } from "./functions.ts"") is not read: the default order, and a warning at its line`,
 			src:   quartzLayout("{\n  sortFn: sortFn,\n}", ""),
