@@ -71,13 +71,24 @@ func ReadExplorer(src []byte) Explorer {
 		return e
 	}
 	e.Present = true
+	if n := strings.Count(text, "Component.Explorer("); n > 1 {
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, lineAt(text, at), n))
+	}
 	open := at + len("Component.Explorer")
 	args := balanced(text, open)
 	body := strings.TrimSpace(args)
-	if !strings.HasPrefix(body, "{") {
+	base := open + 1 + strings.Index(args, "{")
+	if m := identifier.FindStringSubmatch(body); m != nil {
+		// Component.Explorer(explorerOptions): the object declared so.
+		decl := regexp.MustCompile(`(?:const|let|var)\s+` + regexp.QuoteMeta(m[1]) + `\b[^=]*=\s*\{`).FindStringIndex(text)
+		if decl == nil {
+			e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options %s are not an object sitegen can read: its defaults used", LayoutFile, lineAt(text, at), m[1]))
+			return e
+		}
+		base = decl[1] - 1
+	} else if !strings.HasPrefix(body, "{") {
 		return e
 	}
-	base := open + 1 + strings.Index(args, "{")
 	obj := balanced(text, base)
 	for _, opt := range splitTop(obj, base+1) {
 		e.option(text, opt)
@@ -114,10 +125,15 @@ var (
 	// A note with a tag removed: node.file?.frontmatter?.tags?.includes("x") !== true (4.0-4.4), node.data?.tags?.includes("x") !== true (4.5).
 	tagFilter = regexp.MustCompile(`^\(?node\)?=>\{?(?:return)?node\.(?:file\??\.frontmatter|data)\??\.tags\??\.includes\(["']([^"']+)["']\)!==?true;?\}?$`)
 	quoted    = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
+	// identifier is an argument that names the options' object.
+	identifier = regexp.MustCompile(`^([A-Za-z_$][\w$]*)$`)
 )
 
 func (e *Explorer) option(text string, o option) {
 	v := strings.TrimSpace(o.value)
+	if i := strings.LastIndex(v, " as "); i > 0 && strings.TrimSpace(v[i+4:]) == "const" { // "open" as const
+		v = strings.TrimSpace(v[:i])
+	}
 	flat := spaces.ReplaceAllString(v, "")
 	str := func() (string, bool) {
 		if s, err := strconv.Unquote(v); err == nil {

@@ -125,6 +125,13 @@ func TestReadExplorer(t *testing.T) {
 			src:   quartzLayout("{ sortFn: (a, b) => (a.data?.order ?? 0) - (b.data?.order ?? 0) }", ""),
 			warn:  "the Explorer's sortFn is a function sitegen cannot read",
 			check: func(e Explorer) bool { return !e.FilesFirst }},
+		{name: `the options in a declared object: "const explorerOptions = { folderDefaultState: "open" as const, ... }", Component.Explorer(explorerOptions)`,
+			src: strings.Replace(quartzLayout("explorerOptions", ""), "// components shared", "const explorerOptions = {\n  folderDefaultState: \"open\" as const,\n  sortFn: (a: any, b: any) => {\n    if (!a.isFolder && b.isFolder) return -1\n    if (a.isFolder && !b.isFolder) return 1\n    return a.displayName.localeCompare(b.displayName, undefined, { numeric: true, sensitivity: \"base\" })\n  },\n}\n\n// components shared", 1),
+			check: func(e Explorer) bool { return e.Open && e.FilesFirst && !e.Text }},
+		{name: `three explorers, each under a ConditionalRender: the first one's options, and a warning`,
+			src:   quartzLayout(`{ title: "Lore", folderDefaultState: "open" }`, `Component.Explorer({ title: "Game Design" }), Component.Explorer({ title: "Documentation" })`),
+			warn:  "quartz.layout.ts:19: 3 Component.Explorer placed; sitegen reads the first one's options for every page",
+			check: func(e Explorer) bool { return e.Title == "Lore" && e.Open }},
 		{name: `RecentNotes placed`, src: quartzLayout("", `Component.RecentNotes({ title: "Recent", limit: 4 })`),
 			check: func(e Explorer) bool { return e.RecentNotes }},
 	}
