@@ -71,8 +71,21 @@ func ReadExplorer(src []byte) Explorer {
 		return e
 	}
 	e.Present = true
-	if n := strings.Count(text, "Component.Explorer("); n > 1 {
-		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, lineAt(text, at), n))
+	// Several explorers (MobileOnly and DesktopOnly, one per layout) are
+	// one when their options are written alike.
+	distinct := map[string]bool{}
+	for rest, off := text, 0; ; {
+		i := strings.Index(rest, "Component.Explorer(")
+		if i < 0 {
+			break
+		}
+		open := off + i + len("Component.Explorer")
+		distinct[trailingComma.ReplaceAllString(spaces.ReplaceAllString(balanced(text, open), ""), "$1")] = true
+		off = open + 1
+		rest = text[off:]
+	}
+	if n := len(distinct); n > 1 {
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d different Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, lineAt(text, at), n))
 	}
 	open := at + len("Component.Explorer")
 	args := balanced(text, open)
@@ -123,8 +136,9 @@ var (
 	// "Remove list of elements": a Set of names the node's is not in.
 	omitFilter = regexp.MustCompile(`^\(?node\)?=>\{(?:const|let|var)(\w+)=newSet\(\[([^\]]*)\]\);?return!(\w+)\.has\(node\.(name|slugSegment|displayName)(\.toLowerCase\(\))?\);?\}$`)
 	// A note with a tag removed: node.file?.frontmatter?.tags?.includes("x") !== true (4.0-4.4), node.data?.tags?.includes("x") !== true (4.5).
-	tagFilter = regexp.MustCompile(`^\(?node\)?=>\{?(?:return)?node\.(?:file\??\.frontmatter|data)\??\.tags\??\.includes\(["']([^"']+)["']\)!==?true;?\}?$`)
-	quoted    = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
+	tagFilter     = regexp.MustCompile(`^\(?node\)?=>\{?(?:return)?node\.(?:file\??\.frontmatter|data)\??\.tags\??\.includes\(["']([^"']+)["']\)!==?true;?\}?$`)
+	quoted        = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
+	trailingComma = regexp.MustCompile(`,([}\])])`)
 	// identifier is an argument that names the options' object.
 	identifier = regexp.MustCompile(`^([A-Za-z_$][\w$]*)$`)
 )
