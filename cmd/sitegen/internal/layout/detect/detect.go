@@ -219,7 +219,7 @@ func eleventy(dir string) []string {
 // the folder another layout. A change to one needs the settings read
 // again, and a full build.
 func Settings(lay *layout.Layout) []string {
-	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.YAMLConfigFile, quartz.OverrideFile}
+	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.LayoutFile, quartz.YAMLConfigFile, quartz.OverrideFile}
 	files = append(files, hugo.ConfigFiles...)
 	files = append(files, zola.ConfigFiles...)
 	files = append(files, mkdocs.ConfigFiles...)

@@ -94,7 +94,7 @@ func TestSettings(t *testing.T) {
 	}
 	for rel, want := range map[string]bool{
 		"book.toml": true, "src/SUMMARY.md": true, "_config.yml": true, "mkdocs.yml": true, "hugo.toml": true,
-		"site.toml": true, "quartz.config.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
+		"site.toml": true, "quartz.config.ts": true, "quartz.layout.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
 		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
 		"docusaurus.config.js": true, "sidebars.js": true, ".vitepress/config.mts": true, "docs/.vitepress/config.ts": true,
 		"docs/rules/_category_.json": false, // only a Docusaurus site's
