@@ -601,6 +601,14 @@ type Layout struct {
 	// written, a folder's page by the folder's name, whatever its title
 	// (Obsidian's file explorer); the page keeps its title.
 	NameLabels bool
+	// NavHidden, when set, reports whether the navigation leaves out the
+	// page of content-relative path rel (a folder's page with the pages
+	// below it), labelled title, of front matter meta (Quartz's Explorer
+	// filterFn); the page stays published, listed and searched.
+	NavHidden func(rel string, folder bool, title string, meta map[string]any) bool
+	// NoBacklinks: the tool's pages show no list of the pages that link
+	// to them (a Quartz layout without Component.Backlinks).
+	NoBacklinks bool
 	// AutoCollapse: opening a folded group of the navigation folds its
 	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
 	AutoCollapse bool

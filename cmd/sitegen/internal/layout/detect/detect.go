@@ -105,6 +105,9 @@ const maxNestedEntries = 1000
 //     ("docusaurus build [siteDir]",
 //     https://docusaurus.io/docs/cli#docusaurus-build-sitedir; book/,
 //     docs/, website/, www/, BennyTime/BennyTime.github.io's grand-divide/);
+//   - a Starlight, VitePress, MkDocs or Zola site in a top folder
+//     (nestedSite; wayne930242/year-zero-engine-srd's docs/): its tool
+//     builds it from there;
 //   - an Obsidian vault in a top folder (its .obsidian/ there, as in
 //     SteffenHammer/shadowDarkVault): the vault is that folder, and its
 //     settings (excluded files, the templates folder) are read only when
@@ -140,6 +143,10 @@ func nested(dir string) []string {
 					notes = append(notes, fmt.Sprintf("%s/%s: a Docusaurus site is in %s/; --source %s builds it as docusaurus build %s does", sub, f, sub, sub, sub))
 					continue
 				}
+				if l := nestedSite(filepath.Join(dir, filepath.FromSlash(sub))); l != nil {
+					notes = append(notes, fmt.Sprintf("%s/%s: a %s site is in %s/; --source %s builds it as %s does", sub, l.File, l.Tool(), sub, sub, l.Tool()))
+					continue
+				}
 			}
 			if f := path.Join(sub, obsidian.Dir); depth == 1 && layout.Exists(dir, f, true) {
 				notes = append(notes, fmt.Sprintf("%s: an Obsidian vault is in %s/; --source %s builds it with its settings (excluded files, the templates folder), as Obsidian opens it", f, sub, sub))
@@ -155,6 +162,20 @@ func nested(dir string) []string {
 	}
 	look(".", 1)
 	return notes
+}
+
+// nestedSite is the layout of a Starlight, VitePress, MkDocs or Zola site
+// at dir, nil for none (or one whose settings cannot be read: the folder
+// around it still builds). Each is the folder its tool builds from:
+// Starlight's astro.config beside src/content/docs, VitePress's
+// .vitepress/, mkdocs.yml, Zola's zola.toml or config.toml with base_url.
+func nestedSite(dir string) *layout.Layout {
+	for _, recognise := range []func(string) (*layout.Layout, error){starlight.Recognise, vitepress.Recognise, mkdocs.Recognise, zola.Recognise} {
+		if l, err := recognise(dir); err == nil && l != nil {
+			return l
+		}
+	}
+	return nil
 }
 
 // eleventyFiles are Eleventy's configuration files, in the order it
@@ -198,7 +219,7 @@ func eleventy(dir string) []string {
 // the folder another layout. A change to one needs the settings read
 // again, and a full build.
 func Settings(lay *layout.Layout) []string {
-	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.YAMLConfigFile, quartz.OverrideFile}
+	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.LayoutFile, quartz.YAMLConfigFile, quartz.OverrideFile}
 	files = append(files, hugo.ConfigFiles...)
 	files = append(files, zola.ConfigFiles...)
 	files = append(files, mkdocs.ConfigFiles...)

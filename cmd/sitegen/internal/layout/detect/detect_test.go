@@ -94,7 +94,7 @@ func TestSettings(t *testing.T) {
 	}
 	for rel, want := range map[string]bool{
 		"book.toml": true, "src/SUMMARY.md": true, "_config.yml": true, "mkdocs.yml": true, "hugo.toml": true,
-		"site.toml": true, "quartz.config.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
+		"site.toml": true, "quartz.config.ts": true, "quartz.layout.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
 		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
 		"docusaurus.config.js": true, "sidebars.js": true, ".vitepress/config.mts": true, "docs/.vitepress/config.ts": true,
 		"docs/rules/_category_.json": false, // only a Docusaurus site's
@@ -160,6 +160,53 @@ func TestNestedDocusaurus(t *testing.T) {
 			}
 			want := tt.sub + "/" + tt.config + ": a Docusaurus site is in " + tt.sub + "/; --source " + tt.sub + " builds it as docusaurus build " + tt.sub + " does"
 			if l.Kind != layout.Markdown || !slices.Contains(l.Notes, want) {
+				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
+			}
+		})
+	}
+}
+
+// TestNestedSites: a Starlight, VitePress, MkDocs or Zola site in a top
+// folder (wayne930242/year-zero-engine-srd keeps its Starlight rules in
+// docs/, its root holding AGENTS.md, CLAUDE.md and plans) is built by its
+// tool from that folder ("astro build" in the project: "The project is
+// the folder holding astro.config", Starlight's layout; "mkdocs build
+// [-f config]"; "zola build" where zola.toml is): sitegen builds the root
+// as a folder of Markdown, and says where the site is and how to build it.
+func TestNestedSites(t *testing.T) {
+	for _, tt := range []struct{ name, file, tool string }{
+		{"Starlight", "docs/astro.config.mjs", "Starlight"},
+		{"VitePress", "site/.vitepress/config.mts", "VitePress"},
+		{"MkDocs", "handbook/mkdocs.yml", "MkDocs"},
+		{"Zola", "web/zola.toml", "Zola"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sub := strings.Split(tt.file, "/")[0]
+			files := map[string]string{"README.md": "# The game\n", "AGENTS.md": "# Notes for agents\n"}
+			switch tt.name {
+			case "Starlight":
+				files[tt.file] = "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'YZE' })] };\n"
+				files[sub+"/src/content/docs/index.md"] = "# Rules\n"
+			case "VitePress":
+				files[tt.file] = "export default { title: 'Rules' }\n"
+				files[sub+"/index.md"] = "# Rules\n"
+			case "MkDocs":
+				files[tt.file] = "site_name: Rules\n"
+				files[sub+"/docs/index.md"] = "# Rules\n"
+			case "Zola":
+				files[tt.file] = "base_url = \"https://z.test\"\n"
+				files[sub+"/content/_index.md"] = "+++\ntitle = \"Rules\"\n+++\n"
+			}
+			l, err := Layout(layouttest.Write(t, files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ": a " + tt.tool + " site is in " + sub + "/; --source " + sub + " builds it as " + tt.tool + " does"
+			found := false
+			for _, n := range l.Notes {
+				found = found || strings.Contains(n, want)
+			}
+			if l.Kind != layout.Markdown || !found {
 				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
 			}
 		})

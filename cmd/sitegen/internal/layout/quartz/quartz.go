@@ -71,8 +71,17 @@
 // calls, read with their arguments); a setting it cannot read falls back to
 // Quartz's default for it, and the build's first line says so; a setting
 // written `process.env.NAME ?? "literal"` (Quartz's own template) is the
-// literal, as Quartz builds it without NAME set. The
-// Explorer's own sortFn (in quartz.layout.ts) is not read.
+// literal, as Quartz builds it without NAME set.
+//
+// quartz.layout.ts beside it (https://quartz.jzhao.xyz/layout) is read
+// for its components (explorer.go): without Component.Explorer the site
+// has no navigation, without Component.Backlinks no "Linked from" list;
+// the Explorer's options title, folderDefaultState ("open" unfolds every
+// folder), folderClickBehavior, and its sortFn and filterFn in the forms
+// https://quartz.jzhao.xyz/features/explorer documents (files first;
+// a Set of names to omit; a tag to exclude; filterFn: undefined) are
+// applied; any other function is a warning at its line, and the
+// default (folders first, every note listed) stands.
 package quartz
 
 import (
@@ -276,7 +285,18 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	// tag as slugTag made it, in the words of the locale and of the
 	// Quartz version package.json names.
 	words := WordsFor(c.Locale, packageVersion(cfgDir))
-	l.Pages = Rules{Words: words}
+	rules := &Rules{Words: words}
+	if path.Base(file) == ConfigFile {
+		// quartz.layout.ts beside quartz.config.ts.
+		base, rel, prefix := cfgDir, LayoutFile, strings.TrimSuffix(file, ConfigFile)
+		if cfgDir == dir {
+			rel = prefix + LayoutFile
+		}
+		if err := readExplorer(l, rules, base, rel, prefix); err != nil {
+			return nil, err
+		}
+	}
+	l.Pages = *rules
 	l.TagTitle = func(written []string) string { return words.TagTitle(written[0]) }
 	l.TagIndexTitle = words.TagIndexTitle()
 	// tagPage.tsx's computeTagInfo: "// add base tag tags.add("index")",

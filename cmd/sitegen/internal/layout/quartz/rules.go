@@ -12,6 +12,10 @@ import (
 // words of the site's locale (the zero Words: en-US's).
 type Rules struct {
 	Words Words
+	// FilesFirst and Text are the Explorer's sortFn as quartz.layout.ts
+	// writes it (ReadExplorer): files above folders, and names compared
+	// by localeCompare without numeric: true.
+	FilesFirst, Text bool
 }
 
 // words are r's words, en-US's when none are set.
@@ -104,12 +108,15 @@ func (r Rules) FolderPageTitle(dir string) string {
 // Compare is the Explorer's default order: "folders first, then files.
 // Sort folders and files alphabetically" by display name with
 // localeCompare(…, { numeric: true, sensitivity: "base" }).
-func (Rules) Compare(a string, aFolder bool, b string, bFolder bool) int {
+func (r Rules) Compare(a string, aFolder bool, b string, bFolder bool) int {
 	if aFolder != bFolder {
-		if aFolder {
+		if aFolder != r.FilesFirst {
 			return -1
 		}
 		return 1
+	}
+	if r.Text {
+		return CollateText(a, b)
 	}
 	return Collate(a, b)
 }

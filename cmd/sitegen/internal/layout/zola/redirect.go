@@ -209,7 +209,7 @@ var contentLink = regexp.MustCompile(`\]\(\s*<?@/([^)#>\s]+)`)
 // writes as a redirect) written as a link to the page it redirects to,
 // where the reader lands: the section has no page in sitegen's build.
 func (r *rules) expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-	x := expandWith(file, src, read, &siteInfo{pageURL: r.contentURL(read), lang: r.fileLang, trans: r.trans, defLang: r.lang, theme: r.theme})
+	x := expandWith(file, src, read, &siteInfo{pageURL: r.contentURL(read), page: r.pageObject(read), section: r.sectionObject(read), lang: r.fileLang, trans: r.trans, defLang: r.lang, theme: r.theme})
 	if n := r.templateNote(file, x.Src); n != nil {
 		x.Problems = append(x.Problems, *n)
 	}

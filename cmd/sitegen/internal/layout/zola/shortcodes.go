@@ -47,6 +47,9 @@ type pageURLFunc func(rel string) (url string, ok bool)
 // warned, lang undefined).
 type siteInfo struct {
 	pageURL pageURLFunc
+	// page and section are get_page and get_section's (getpage.go).
+	page    contentFunc
+	section func(rel string, pages bool) (map[string]any, bool)
 	lang    func(file string) string
 	// trans are the settings' translations by language and key, and
 	// defLang the default language (trans() without lang=).

@@ -76,6 +76,7 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 		r := &teraRun{md: md, global: global, read: read}
 		if site != nil {
 			r.pageURL, r.trans, r.defLang, r.theme = site.pageURL, site.trans, site.defLang, site.theme
+			r.getPage, r.getSection = site.page, site.section
 		}
 		name := strings.TrimPrefix(tmplFile, "templates/")
 		if site != nil && site.theme != "" {

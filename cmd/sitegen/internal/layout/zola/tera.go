@@ -16,7 +16,8 @@ import (
 // Expressions: literals (strings, numbers, true, false, arrays), names
 // with .field and [index], math, comparisons, and/or/not, in, ~, is
 // tests, the filters of applyFilter and moreFilters and the functions
-// load_data, get_url and range. Maps are walked in their file's order
+// load_data, get_url, get_page, get_section (getpage.go) and range. Maps
+// are walked in their file's order
 // (teraorder.go). Anything else (Zola's resize_image, trans, most of
 // page and config) is a teraErr naming the template's line, and the call
 // is warned as Tera sitegen does not run.

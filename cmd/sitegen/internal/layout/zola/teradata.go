@@ -20,6 +20,8 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 	switch name {
 	case "load_data":
 		return r.loadData(args, line)
+	case "get_page", "get_section":
+		return r.getContent(name, args, line)
 	case "get_url":
 		// Zola: "Gets the permalink for the given path. If the path
 		// starts with @/, it will be treated as an internal link to a

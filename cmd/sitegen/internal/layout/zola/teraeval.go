@@ -53,9 +53,13 @@ type teraRun struct {
 	read   func(string) ([]byte, error)
 	// pageURL is a page's URL by its content-relative path (nil: none).
 	pageURL pageURLFunc
-	steps   int
-	size    int
-	out     []piece
+	// getPage and getSection are get_page and get_section (getpage.go;
+	// nil: not known).
+	getPage    contentFunc
+	getSection func(rel string, pages bool) (map[string]any, bool)
+	steps      int
+	size       int
+	out        []piece
 
 	tmpls   map[string]tmpl      // templates read, by name
 	theme   string               // config.toml's theme: its templates/ after the site's

@@ -69,7 +69,7 @@
 //     template of templates/shortcodes/ with the call's arguments, body,
 //     nth, lang, and page or section (relative_path, colocated_path): its
 //     Tera (https://keats.github.io/tera/docs/: if, for, set, set_global,
-//     expressions, filters with arguments, load_data, get_url, range) is
+//     expressions, filters with arguments, load_data, get_url, get_page, get_section, range) is
 //     run by tera*.go (shortrender.go); a template using Tera sitegen does
 //     not run is warned at its file:line (and the template's), a body kept
 //     as the page's Markdown, never shown as code or published raw

@@ -138,7 +138,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles, index: lay.IndexName, readmePage: lay.ReadmePage}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: !lay.NoBacklinks, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles, index: lay.IndexName, readmePage: lay.ReadmePage}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

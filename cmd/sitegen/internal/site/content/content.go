@@ -1467,6 +1467,13 @@ func (s *Site) buildTree(pages []*Page) {
 		}
 	}
 	visit(s.Home)
+	if s.Lay.NavHidden != nil { // the tool's filter of its navigation (Quartz's Explorer filterFn)
+		for _, p := range all {
+			if p != s.Home && s.Lay.NavHidden(p.Rel, p.Kind == templates.KindSection, p.Label(), p.Meta) {
+				p.navExclude = true
+			}
+		}
+	}
 	s.hideUnnamedFolders()
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no

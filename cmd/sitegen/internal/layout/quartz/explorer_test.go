@@ -1,0 +1,167 @@
+package quartz
+
+import (
+	"strings"
+	"testing"
+)
+
+// quartzLayout is a quartz.layout.ts with the Explorer's options opts
+// placed in defaultContentPageLayout.left, as Quartz's own template places
+// Component.Explorer(), and extra components in right.
+func quartzLayout(opts, right string) string {
+	return `import { PageLayout, SharedLayout } from "./quartz/cfg"
+import * as Component from "./quartz/components"
+
+// components shared across all pages
+export const sharedPageComponents: SharedLayout = {
+  head: Component.Head(),
+  header: [],
+  afterBody: [],
+  footer: Component.Footer({ links: { GitHub: "https://github.com/jackyzha0/quartz" } }),
+}
+
+export const defaultContentPageLayout: PageLayout = {
+  beforeBody: [Component.ArticleTitle(), Component.ContentMeta()],
+  left: [
+    Component.PageTitle(),
+    Component.MobileOnly(Component.Spacer()),
+    Component.Search(),
+    Component.Darkmode(),
+    Component.DesktopOnly(Component.Explorer(` + opts + `)),
+  ],
+  right: [` + right + `],
+}
+`
+}
+
+// TestReadExplorer reads the Explorer's options in the forms
+// https://quartz.jzhao.xyz/features/explorer documents, each quoted.
+func TestReadExplorer(t *testing.T) {
+	cases := []struct {
+		name, src string
+		check     func(Explorer) bool
+		warn      string // a warning containing this, "" for none
+	}{
+		{name: `the default: "Component.Explorer()"`, src: quartzLayout("", "Component.Graph(), Component.TableOfContents(), Component.Backlinks()"),
+			check: func(e Explorer) bool {
+				return e.Present && e.Backlinks && e.Graph && !e.RecentNotes && e.Title == "Explorer" && !e.Open && !e.FilesFirst && e.Omit == nil
+			}},
+		{name: `"Removing table of contents: remove Component.Explorer() from quartz.layout.ts"; a comment is not a component`,
+			src:   strings.Replace(quartzLayout("", "// Component.Backlinks(),\n"), "Component.DesktopOnly(Component.Explorer())", "/* Component.Explorer() */", 1),
+			check: func(e Explorer) bool { return e.Read && !e.Present && !e.Backlinks }},
+		{name: `the default configuration: title, folderClickBehavior: "collapse", folderDefaultState: "collapsed", the default sortFn ("folders first, then files"), filterFn: (node) => node.slugSegment !== "tags"`,
+			src: quartzLayout(`{
+    title: "Explorer", // title of the explorer component
+    folderClickBehavior: "collapse", // what happens when you click a folder ("link" to navigate to folder page on click or "collapse" to collapse folder on click)
+    folderDefaultState: "collapsed", // default state of folders ("collapsed" or "open")
+    useSavedState: true, // whether to use local storage to save "state" (which folders are opened) of explorer
+    sortFn: (a, b) => {
+      // Sort order: folders first, then files. Sort folders and files alphabeticall
+      if ((!a.isFolder && !b.isFolder) || (a.isFolder && b.isFolder)) {
+        return a.displayName.localeCompare(b.displayName, undefined, {
+          numeric: true,
+          sensitivity: "base",
+        })
+      }
+      if (!a.isFolder && b.isFolder) {
+        return 1
+      } else {
+        return -1
+      }
+    },
+    filterFn: (node) => node.slugSegment !== "tags",
+    mapFn: undefined,
+    order: ["filter", "map", "sort"],
+  }`, ""),
+			check: func(e Explorer) bool {
+				return e.Present && !e.Open && !e.LinkFolders && !e.FilesFirst && !e.Text && !e.ShowTags && e.Omit == nil
+			}},
+		{name: `title, folderDefaultState: "open", folderClickBehavior: "link"`,
+			src:   quartzLayout(`{ title: "Contents", folderDefaultState: "open", folderClickBehavior: 'link' }`, ""),
+			check: func(e Explorer) bool { return e.Title == "Contents" && e.Open && e.LinkFolders }},
+		{name: `"Use sort to put files first": "the explorer will alphabetically sort everything, but put all files above all folders"`,
+			src: quartzLayout(`{
+  sortFn: (a, b) => {
+    if ((!a.file && !b.file) || (a.file && b.file)) {
+      return a.displayName.localeCompare(b.displayName)
+    }
+    if (a.file && !b.file) {
+      return -1
+    } else {
+      return 1
+    }
+  },
+}`, ""),
+			check: func(e Explorer) bool { return e.FilesFirst && e.Text }},
+		{name: `"Remove list of elements (filter)": "const omit = new Set(["authoring content", "tags", "hosting"])"`,
+			src: quartzLayout(`{
+  filterFn: (node) => {
+    // set containing names of everything you want to filter out
+    const omit = new Set(["authoring content", "tags", "hosting"])
+    return !omit.has(node.name.toLowerCase())
+  },
+}`, ""),
+			check: func(e Explorer) bool {
+				return len(e.Omit) == 3 && e.Omit["authoring content"] && e.OmitLower && e.OmitBy == "name" &&
+					e.Hidden("Hosting", "Hosting your site", nil) && !e.Hidden("Rules", "Rules", nil)
+			}},
+		{name: `"Show every element in explorer": "filterFn: undefined, // apply no filter function, every file and folder will visible"`,
+			src:   quartzLayout(`{ filterFn: undefined }`, ""),
+			check: func(e Explorer) bool { return e.ShowTags }},
+		{name: `a note left out by its tag: "filterFn: (node) => node.data?.tags?.includes("explorerexclude") !== true"`,
+			src: quartzLayout(`{ filterFn: (node) => node.data?.tags?.includes("explorerexclude") !== true }`, ""),
+			check: func(e Explorer) bool {
+				return e.ExcludeTag == "explorerexclude" && e.Hidden("x", "x", []string{"rules", "explorerexclude"})
+			}},
+		{name: `"Change display names (map)": a mapFn is not run, and sitegen says so at its line`,
+			src:   quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
+			warn:  "quartz.layout.ts:20: the Explorer's mapFn is a function sitegen cannot read: the display names are",
+			check: func(e Explorer) bool { return e.Present }},
+		{name: `a sortFn imported from another file ("import { sortFn } from "./functions.ts"") is not read: the default order, and a warning at its line`,
+			src:   quartzLayout("{\n  sortFn: sortFn,\n}", ""),
+			warn:  "quartz.layout.ts:20: the Explorer's sortFn is a function sitegen cannot read: the Explorer's default order is used",
+			check: func(e Explorer) bool { return !e.FilesFirst }},
+		{name: `a sortFn by a front matter order is not read: a warning`,
+			src:   quartzLayout("{ sortFn: (a, b) => (a.data?.order ?? 0) - (b.data?.order ?? 0) }", ""),
+			warn:  "the Explorer's sortFn is a function sitegen cannot read",
+			check: func(e Explorer) bool { return !e.FilesFirst }},
+		{name: `the options in a declared object: "const explorerOptions = { folderDefaultState: "open" as const, ... }", Component.Explorer(explorerOptions)`,
+			src:   strings.Replace(quartzLayout("explorerOptions", ""), "// components shared", "const explorerOptions = {\n  folderDefaultState: \"open\" as const,\n  sortFn: (a: any, b: any) => {\n    if (!a.isFolder && b.isFolder) return -1\n    if (a.isFolder && !b.isFolder) return 1\n    return a.displayName.localeCompare(b.displayName, undefined, { numeric: true, sensitivity: \"base\" })\n  },\n}\n\n// components shared", 1),
+			check: func(e Explorer) bool { return e.Open && e.FilesFirst && !e.Text }},
+		{name: `three explorers, each under a ConditionalRender: the first one's options, and a warning`,
+			src:   quartzLayout(`{ title: "Lore", folderDefaultState: "open" }`, `Component.Explorer({ title: "Game Design" }), Component.Explorer({ title: "Documentation" })`),
+			warn:  "quartz.layout.ts:19: 3 different Component.Explorer placed; sitegen reads the first one's options for every page",
+			check: func(e Explorer) bool { return e.Title == "Lore" && e.Open }},
+		{name: `the same Explorer in MobileOnly and DesktopOnly, in two layouts: one explorer, no warning`,
+			src:   quartzLayout("{\n  customIcons: explorerCustomIcons,\n}", "Component.MobileOnly(Component.Explorer({ customIcons: explorerCustomIcons })), Component.MobileOnly(Component.Explorer({\n  customIcons: explorerCustomIcons,\n}))"),
+			check: func(e Explorer) bool { return e.Present }},
+		{name: `RecentNotes placed`, src: quartzLayout("", `Component.RecentNotes({ title: "Recent", limit: 4 })`),
+			check: func(e Explorer) bool { return e.RecentNotes }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := ReadExplorer([]byte(c.src))
+			if !c.check(e) {
+				t.Errorf("read %+v", e)
+			}
+			got := strings.Join(e.Warnings, "\n")
+			if c.warn == "" && got != "" || c.warn != "" && !strings.Contains(got, c.warn) {
+				t.Errorf("warnings %q, want one with %q", got, c.warn)
+			}
+		})
+	}
+}
+
+// TestExplorerOrder: the sortFn "Use sort to put files first" orders a
+// file before a folder; the default a folder before a file.
+func TestExplorerOrder(t *testing.T) {
+	if (Rules{}).Compare("Zeta", true, "Alpha", false) >= 0 {
+		t.Error("default: the folder Zeta is not before the file Alpha")
+	}
+	if (Rules{FilesFirst: true}).Compare("Zeta", true, "Alpha", false) <= 0 {
+		t.Error("files first: the folder Zeta is not after the file Alpha")
+	}
+	if (Rules{Text: true}).Compare("10 Magic", false, "2 Dice", false) >= 0 {
+		t.Error(`localeCompare without numeric: "10 Magic" is not before "2 Dice"`)
+	}
+}
