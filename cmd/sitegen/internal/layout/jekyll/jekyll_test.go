@@ -514,9 +514,28 @@ func TestJustTheDocs(t *testing.T) {
 		{"another theme", "theme: minima\n", "", false},
 		{"another remote theme", "remote_theme: pages-themes/cayman@v0.2.0\n", "gem \"just-the-docs-plugin\"\n", false},
 		{"none", "title: T\n", "", false},
+		// The theme's files copied into the site, no theme: line: Jekyll
+		// runs the site's copies ("Jekyll themes specify plugins and
+		// package up assets, layouts, includes, and stylesheets in a way
+		// that can be overridden by your site's content",
+		// https://jekyllrb.com/docs/themes/), just-the-docs' own.
+		{"its head.html copied", "title: T\n", "", true},
+		{"its Sass entry copied", "title: T\n", "", true},
+		{"its script copied, under source:", "source: docs\n", "", true},
+		{"another theme's head.html copied", "title: T\n", "", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			files := map[string]string{"_config.yml": tt.config}
+			switch tt.name {
+			case "its head.html copied":
+				files["_includes/head.html"] = "<head>\n  <link rel=\"stylesheet\" href=\"{{ '/assets/css/just-the-docs-default.css' | relative_url }}\">\n</head>\n"
+			case "its Sass entry copied":
+				files["_includes/css/just-the-docs.scss.liquid"] = "@import \"./support/support\";\n"
+			case "its script copied, under source:":
+				files["docs/assets/js/just-the-docs.js"] = "---\n---\n(function (jtd, undefined) {})(window.jtd = window.jtd || {});\n"
+			case "another theme's head.html copied":
+				files["_includes/head.html"] = "<head>\n  <link rel=\"stylesheet\" href=\"{{ '/assets/main.css' | relative_url }}\">\n</head>\n"
+			}
 			if tt.gemfile != "" {
 				files["Gemfile"] = tt.gemfile
 			}
