@@ -337,6 +337,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	}
 	publishCollections(l, m)
 	placeCollections(l, m, dir, file)
+	dataNav(l, dir, srcDir, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,
