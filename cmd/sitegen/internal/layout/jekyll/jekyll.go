@@ -278,6 +278,11 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.NavDistinct = true
 	l.Settings.Title = l.Str(m, "title")
+	if l.Settings.Title == "" {
+		// jekyll-seo-tag (GitHub Pages' themes): "site_title ||=
+		// format_string(site["title"] || site["name"])".
+		l.Settings.Title = l.Str(m, "name")
+	}
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
 		base += "/" + bu

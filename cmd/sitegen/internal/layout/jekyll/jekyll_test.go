@@ -33,6 +33,13 @@ func TestRecognise(t *testing.T) {
 			kept:    []string{"index.md", "docs/rules.md", "assets/img/a.png", "js/vendor", "js/vendor/modernizr.js", "assets/vendor/bundle", "vendor/other.js"}},
 		{name: "settings", config: "title: SRD 5.1\nurl: https://srd.test\nbaseurl: /srd\npermalink: pretty\nlang: de\n", content: ".",
 			settings: layout.Settings{Title: "SRD 5.1", BaseURL: "https://srd.test/srd/", Permalink: "pretty", LanguageCode: "de"}},
+		// jekyll-seo-tag's title, GitHub Pages' themes': "site_title ||=
+		// format_string(site["title"] || site["name"])"
+		// (lib/jekyll-seo-tag/drop.rb, https://github.com/jekyll/jekyll-seo-tag):
+		// name: where title: is not set (smburdick/graem's "name: Graem Wiki",
+		// which its layout writes as {{ site.name }}).
+		{name: "name for the title", config: "name: Graem Wiki\n", content: ".", settings: layout.Settings{Title: "Graem Wiki"}},
+		{name: "title before name", config: "name: N\ntitle: T\n", content: ".", settings: layout.Settings{Title: "T"}},
 		{name: "baseurl alone", config: "baseurl: \"/srd/\"\n", content: ".", settings: layout.Settings{BaseURL: "/srd/"}},
 		{name: "exclude and include", config: "exclude: [scripts, \"*.py\", docs/old]\ninclude: [_redirects]\n", content: ".",
 			skipped: []string{"scripts", "convert.py", "docs/old/a.md", "Gemfile"}, kept: []string{"_redirects", "docs/new.md"}},
