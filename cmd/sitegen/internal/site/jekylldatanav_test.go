@@ -93,3 +93,37 @@ func TestJekyllDataNav(t *testing.T) {
 		})
 	}
 }
+
+// TestJekyllWikilinkTitle: Jekyll has no wikilinks of its own; the sites
+// that write [[…]] resolve it in their own Liquid or plugin by the page's
+// title: arlowatts/torys's page layout looks each up with
+// "site.pages | where: \"title\", link_title", and the digital garden
+// template's bidirectional links plugin matches "[[…]]" against each
+// note's "note.data['title']" as well as its file name
+// (https://github.com/maximevaillancourt/digital-garden-jekyll-template,
+// _plugins/bidirectional_links_generator.rb). sitegen resolves a
+// wikilink by file name first, then by a page's front matter title.
+func TestJekyllWikilinkTitle(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":         "title: J\n",
+		"index.md":            "---\ntitle: Home\n---\nThe king [[Oeged Naaftet]] rules from [[castle]].\n",
+		"people/oeged.md":     "---\ntitle: Oeged Naaftet\n---\nA king.\n",
+		"places/castle.md":    "---\ntitle: The Castle\n---\nStones.\n",
+		"places/castle-at.md": "---\ntitle: castle\n---\nA page titled as the other's file.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(raw)
+	for _, want := range []string{`href="/people/oeged.html">Oeged Naaftet</a>`, `href="/places/castle.html">castle</a>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("want %s in the home page:\n%s", want, html)
+		}
+	}
+}
