@@ -274,6 +274,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	// configuration file to ignore the case."
 	l.CaseOrder = m["nav_sort"] != "case_insensitive"
 	l.Markup.Extensions = markdownExts(l.Str(m, "markdown_ext"))
+	l.Markup.ExtFold = true // Converters::Markdown#matches: "extname_list.include?(ext.downcase)"
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true

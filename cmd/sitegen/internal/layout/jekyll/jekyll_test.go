@@ -557,3 +557,26 @@ func TestJustTheDocs(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkdownExtCase: Jekyll converts a file whose extension is one of
+// markdown_ext in any case: "def matches(ext) extname_list.include?(
+// ext.downcase) end" (Jekyll::Converters::Markdown, jekyll 4.3.1), so
+// Wildlander-mod's _01Support/Faq.MD and Health.Md are pages (jekyll
+// 4.3.1 writes /01Support/Faq/index.html); sitegen left eleven of them out.
+func TestMarkdownExtCase(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: T\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, stem string
+		ok         bool
+	}{
+		{"a.md", "a", true}, {"Faq.MD", "Faq", true}, {"Health.Md", "Health", true}, {"x.Markdown", "x", true},
+		{"notes.txt", "", false}, {"a.mdx", "", false},
+	} {
+		if stem, ok := l.Markup.MarkdownStem(tt.name); stem != tt.stem || ok != tt.ok {
+			t.Errorf("MarkdownStem(%q) = %q, %v; want %q, %v", tt.name, stem, ok, tt.stem, tt.ok)
+		}
+	}
+}
