@@ -1188,6 +1188,14 @@ func (m Markup) MarkdownStem(name string) (stem string, ok bool) {
 	if stem, ok := strings.CutSuffix(name, ".md"); ok {
 		return stem, true
 	}
+	if m.ExtFold {
+		lower := strings.ToLower(name)
+		for _, ext := range append([]string{".md"}, m.Extensions...) {
+			if ext != "" && strings.HasSuffix(lower, ext) && len(lower) == len(name) {
+				return name[:len(name)-len(ext)], true
+			}
+		}
+	}
 	if m.MDX {
 		if stem, ok := strings.CutSuffix(name, ".mdx"); ok {
 			return stem, true
@@ -1232,6 +1240,10 @@ type Markup struct {
 	// and .markdown, MkDocs' .markdown, .mdown, .mkdn, .mkd); nil: .md
 	// only (and .mdx with MDX).
 	Extensions []string
+	// ExtFold: .md and Extensions match a name whatever the case of its
+	// extension (Jekyll's Converters::Markdown#matches:
+	// "extname_list.include?(ext.downcase)": Faq.MD is a page).
+	ExtFold bool
 	// MDX reads .mdx files as pages too: import and export lines are
 	// dropped, {/* comments */} removed, the common docs components
 	// (Tabs, TabItem, Admonition, details) rendered, any other JSX

@@ -1,9 +1,12 @@
 package jekyll
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // A collection is one of the site's collections: (_config.yml
@@ -539,7 +543,8 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 // "remote_theme: just-the-docs/just-the-docs" (jekyll-remote-theme's
 // OWNER/REPO, a fork's too, with or without "@ref"), its README's two
 // ways to use it (https://github.com/just-the-docs/just-the-docs#installation),
-// or a Gemfile that names the gem ("gem \"just-the-docs\"", ibid.).
+// or a Gemfile that names the gem ("gem \"just-the-docs\"", ibid.), or
+// the theme's own files copied into the site (vendoredJustTheDocs).
 func JustTheDocs(dir string, m map[string]any) bool {
 	if strings.EqualFold(layout.Text(m["theme"]), "just-the-docs") {
 		return true
@@ -550,8 +555,31 @@ func JustTheDocs(dir string, m map[string]any) bool {
 			return true
 		}
 	}
-	gemfile, err := layout.ReadSetting(dir, "Gemfile")
-	return err == nil && gemJustTheDocs.Match(gemfile)
+	if gemfile, err := layout.ReadSetting(dir, "Gemfile"); err == nil && gemJustTheDocs.Match(gemfile) {
+		return true
+	}
+	return vendoredJustTheDocs(dir, layout.Text(m["source"]))
+}
+
+// vendoredJustTheDocs reports whether the site whose source is src runs
+// just-the-docs' own templates, copied into it with no theme: line
+// (themes "package up assets, layouts, includes, and stylesheets in a way
+// that can be overridden by your site's content",
+// https://jekyllrb.com/docs/themes/, so the site's copies are what
+// Jekyll runs): its _includes/head.html that loads the theme's stylesheet
+// or script ("just-the-docs-default.css", "just-the-docs.js", in every
+// release), or its Sass entry _includes/css/just-the-docs.scss.liquid
+// (0.4 on), or its script assets/js/just-the-docs.js.
+func vendoredJustTheDocs(dir, source string) bool {
+	for _, f := range []string{"_includes/css/just-the-docs.scss.liquid", "assets/js/just-the-docs.js"} {
+		if rel, err := srcpath.Check(dir, path.Join(source, f)); err == nil {
+			if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil && fi.Mode().IsRegular() {
+				return true
+			}
+		}
+	}
+	head, err := layout.ReadSetting(dir, path.Join(source, "_includes/head.html"))
+	return err == nil && bytes.Contains(head, []byte("just-the-docs"))
 }
 
 // gemJustTheDocs matches a Gemfile line that names the just-the-docs gem.

@@ -183,6 +183,7 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 	var probs []layout.Problem
 	content := contentMark
 	seen := map[string]bool{}
+	var frame []byte // lf is the site's chrome: only this, its output of the content, runs
 	for range maxLayoutChain {
 		seen[lf] = true
 		vars["content"] = content
@@ -191,6 +192,9 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 		}
 		body := b[frontMatterEnd(b):]
 		first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
+		if frame != nil {
+			body, first = frame, 1+bytes.Count(b[:bytes.Index(b, frame)], []byte("\n"))
+		}
 		r := newRun(lf, read, s.l.Content, m, false)
 		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 		r.timeout = s.timeout
@@ -216,6 +220,12 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 			out = bytes.ReplaceAll(out, []byte("<h"+textOpen), []byte(textOpen))
 			out = page.span(out, content, before, lf, b, first, &probs)
 		}
+		if frame != nil {
+			if bytes.Contains(out, []byte(contentMark)) { // else read, not written: the content stays
+				content = string(s.layoutHTML(lf, b, first, out, &probs))
+			}
+			break
+		}
 		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)
 		content = string(out)
 		name := ""
@@ -226,12 +236,39 @@ func (s *liquidSite) chain(lf string, b []byte, vars map[string]any, m *siteMode
 		if name == "" || name == "none" || name == "null" || seen[next] {
 			break
 		}
-		if b, err = read(next); err != nil || chrome.Match(b) {
+		if b, err = read(next); err != nil {
 			break
+		}
+		if chrome.Match(b) {
+			if frame = frameContent(b); page == nil || frame == nil {
+				break
+			}
 		}
 		lf = next
 	}
 	return content, probs, nil
+}
+
+// contentOutput finds, in a template, an output of the content variable
+// ({{ content }}, {{- content | replace: "a", "b" -}}) or an include tag
+// that hands it to the include.
+var contentOutput = regexp.MustCompile(`\{\{-?\s*content\b(?:[^}]|\}[^}])*\}\}|\{%-?\s*include(?:_relative)?\s[^%]*\bcontent\b[^%]*%\}`)
+
+// frameContent is, of the chrome layout b (the site's frame, which
+// sitegen's theme replaces and does not run), its one output of the
+// page's content where it filters it ({{ content | replace: "a", "b" }},
+// or the content handed to an include): "Layouts can inherit from other
+// layouts … the content of the child layout is the content of the
+// parent" (https://jekyllrb.com/docs/layouts/#inheritance), so a chain
+// whose chrome filters the content gets the chrome's filters too, as its
+// other layouts'. nil where the chrome writes the content unfiltered, or
+// not once.
+func frameContent(b []byte) []byte {
+	outs := contentOutput.FindAll(b[frontMatterEnd(b):], -1)
+	if len(outs) != 1 || !filtersContent.Match(outs[0]) && !handsContent.Match(outs[0]) {
+		return nil
+	}
+	return outs[0]
 }
 
 // span is out, what the layout lf wrote given the content inner (the

@@ -42,6 +42,13 @@ func TestLayoutFiltersContent(t *testing.T) {
 		"_layouts/newlines.html":         "<div>{{ content | newline_to_br }}</div>\n",
 		"_layouts/inner.html":            "---\nlayout: outer\n---\n<section>[@skill Inner @]\n{{ content }}\n</section>\n",
 		"_layouts/outer.html":            "<article>\n{{ content | replace: \"[@skill \", \"<b>\" | replace: \" @]\", \"</b>\" }}\n</article>\n",
+		"_layouts/post.html":             "---\nlayout: base\n---\n<div class=\"post\">\n{{ content | replace: \"Roll\", \"Throw\" }}\n</div>\n",
+		"_layouts/base.html":             "<section class=\"b\">\n{{ content | replace: \"dice\", \"bones\" }}\n</section>\n",
+		"_layouts/tablepost.html":        "---\nlayout: base\n---\n<div>\n{{ content | replace: '<table>', '<table class=\"t\">' }}\n</div>\n",
+		"_layouts/parapost.html":         "---\nlayout: parabase\n---\n<div>\n{{ content | replace: \"Roll\", \"Throw\" }}\n</div>\n",
+		"_layouts/chromepost.html":       "---\nlayout: chrome\n---\n<div class=\"post\">\n{{ content | replace: \"Roll\", \"Throw\" }}\n</div>\n",
+		"_layouts/chrome.html":           "<html><head><title>{{ page.title }}</title></head><body>\n<nav>{% include nav.html %}</nav>\n<main>\n{{ content | replace: \"dice\", \"bones\" | replace: '<p>', '<p class=\"x\">' }}\n</main>\n</body></html>\n",
+		"_layouts/parabase.html":         "<section class=\"b\">\n{{ content | replace: '<p>', '<p class=\"x\">' }}\n</section>\n",
 		// allejo/jekyll-anchor-headings' way, as byodinsbeardrpg's
 		// page.html runs it: the content cut at "<h", each part that
 		// opens no tag given "<h" back, an anchor added to each heading.
@@ -135,6 +142,30 @@ func TestLayoutFiltersContent(t *testing.T) {
 		// layout's output, the page's text in it, both filtered.
 		{"filters of an outer layout", "---\nlayout: inner\n---\nRoll [@skill Block @].\n",
 			[]string{"<article>", "<section><b>Inner</b>", "Roll <b>Block</b>.", "</section>", "</article>"}, []string{"[@"}, "", nil},
+		// Two layouts of a chain that each filter their content: "Layouts
+		// can inherit from other layouts … the content of the child
+		// layout is the content of the parent"
+		// (https://jekyllrb.com/docs/layouts/#inheritance): each applies
+		// its filters to what the one below wrote, the page's text in it.
+		// jekyll 4.3.1 writes "Throw the bones." for these two.
+		{"filters of two layouts on the text", "---\nlayout: post\n---\nRoll the dice.\n",
+			[]string{`<section class="b">`, `<div class="post">`, "Throw the bones.", "</div>", "</section>"}, []string{"Roll", "dice"}, "", nil},
+		// The outer one is the site's chrome (<html>, which sitegen's theme
+		// replaces): its filters on the content are applied all the same,
+		// its frame is not written. jekyll 4.3.1 writes `<p class="x">Throw
+		// the bones.</p>` and "bones" in the table's head.
+		{"filters of a layout and of the chrome", "---\nlayout: chromepost\n---\nRoll the dice.\n\n| dice |\n|---|\n| d6 |\n",
+			[]string{`<div class="post">`, "Throw the dice.", "| dice |", "</div>"}, []string{"Roll", "<html", "<nav", "<title"}, "",
+			[]layout.HTMLOp{{Old: "dice", New: "bones"}, {Old: "<p>", New: `<p class="x">`}}},
+		// The inner one's on the markup, the outer one's on the text:
+		// both on the HTML, the inner one's first.
+		{"filters of two layouts, markup then text", "---\nlayout: tablepost\n---\n| dice |\n|---|\n| d6 |\n",
+			[]string{`<section class="b">`, "<div>", "| dice |", "</div>", "</section>"}, nil, "",
+			[]layout.HTMLOp{{Old: "<table>", New: `<table class="t">`}, {Old: "dice", New: "bones"}}},
+		// The inner one's on the text, the outer one's on the markup.
+		{"filters of two layouts, text then markup", "---\nlayout: parapost\n---\nRoll the dice.\n",
+			[]string{`<section class="b">`, "<div>", "Throw the dice.", "</div>", "</section>"}, []string{"Roll"}, "",
+			[]layout.HTMLOp{{Old: "<p>", New: `<p class="x">`}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

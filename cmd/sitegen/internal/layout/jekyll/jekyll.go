@@ -74,10 +74,17 @@
 //     by label, as Jekyll's SiteDrop sorts it (model.go). Siblings that share a title are told apart by
 //     their folder's name (a folder's or collection's page: "rules" for
 //     _rules/index.md) or file's name, as Jekyll has no navigation of
-//     its own to follow (layout.Layout.NavDistinct).
+//     its own to follow (layout.Layout.NavDistinct). The theme is
+//     just-the-docs by its name (theme:, remote_theme:, the Gemfile) or
+//     by its own files copied into the site (JustTheDocs). A site whose
+//     own layouts draw the navigation from a list of links
+//     (site.navigation, _data/navigation.yml: title, url, children,
+//     collection; minimal-mistakes' format) has that list as its
+//     navigation, the pages it does not list after it (datanav.go).
 //
 //   - The title: the front matter's title, else (GitHub Pages) the heading
-//     that starts the page.
+//     that starts the page; the site's, title: else name:
+//     (jekyll-seo-tag's site_title).
 //
 //   - What Jekyll builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
@@ -99,7 +106,10 @@
 //     runs up to the site's chrome (<html>, <head> or <body>, which
 //     sitegen's theme replaces); of what each layout writes, what lies
 //     outside its one <main> and its breadcrumbs are the site's frame,
-//     which sitegen's theme draws, and are left out (frame.go).
+//     which sitegen's theme draws, and are left out (frame.go). Each
+//     layout's filters on {{ content }} apply in turn, the chrome's too
+//     ("Layouts can inherit from other layouts",
+//     https://jekyllrb.com/docs/layouts/#inheritance: contentfilter.go).
 //
 //   - URLs: "Output files written to disk will still have the proper file
 //     extension (typically .html)" (https://jekyllrb.com/docs/permalinks/):
@@ -264,6 +274,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	// configuration file to ignore the case."
 	l.CaseOrder = m["nav_sort"] != "case_insensitive"
 	l.Markup.Extensions = markdownExts(l.Str(m, "markdown_ext"))
+	l.Markup.ExtFold = true // Converters::Markdown#matches: "extname_list.include?(ext.downcase)"
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true
@@ -278,6 +289,11 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.NavDistinct = true
 	l.Settings.Title = l.Str(m, "title")
+	if l.Settings.Title == "" {
+		// jekyll-seo-tag (GitHub Pages' themes): "site_title ||=
+		// format_string(site["title"] || site["name"])".
+		l.Settings.Title = l.Str(m, "name")
+	}
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
 		base += "/" + bu
@@ -337,6 +353,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	}
 	publishCollections(l, m)
 	placeCollections(l, m, dir, file)
+	dataNav(l, dir, srcDir, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,

@@ -33,6 +33,13 @@ func TestRecognise(t *testing.T) {
 			kept:    []string{"index.md", "docs/rules.md", "assets/img/a.png", "js/vendor", "js/vendor/modernizr.js", "assets/vendor/bundle", "vendor/other.js"}},
 		{name: "settings", config: "title: SRD 5.1\nurl: https://srd.test\nbaseurl: /srd\npermalink: pretty\nlang: de\n", content: ".",
 			settings: layout.Settings{Title: "SRD 5.1", BaseURL: "https://srd.test/srd/", Permalink: "pretty", LanguageCode: "de"}},
+		// jekyll-seo-tag's title, GitHub Pages' themes': "site_title ||=
+		// format_string(site["title"] || site["name"])"
+		// (lib/jekyll-seo-tag/drop.rb, https://github.com/jekyll/jekyll-seo-tag):
+		// name: where title: is not set (smburdick/graem's "name: Graem Wiki",
+		// which its layout writes as {{ site.name }}).
+		{name: "name for the title", config: "name: Graem Wiki\n", content: ".", settings: layout.Settings{Title: "Graem Wiki"}},
+		{name: "title before name", config: "name: N\ntitle: T\n", content: ".", settings: layout.Settings{Title: "T"}},
 		{name: "baseurl alone", config: "baseurl: \"/srd/\"\n", content: ".", settings: layout.Settings{BaseURL: "/srd/"}},
 		{name: "exclude and include", config: "exclude: [scripts, \"*.py\", docs/old]\ninclude: [_redirects]\n", content: ".",
 			skipped: []string{"scripts", "convert.py", "docs/old/a.md", "Gemfile"}, kept: []string{"_redirects", "docs/new.md"}},
@@ -514,9 +521,28 @@ func TestJustTheDocs(t *testing.T) {
 		{"another theme", "theme: minima\n", "", false},
 		{"another remote theme", "remote_theme: pages-themes/cayman@v0.2.0\n", "gem \"just-the-docs-plugin\"\n", false},
 		{"none", "title: T\n", "", false},
+		// The theme's files copied into the site, no theme: line: Jekyll
+		// runs the site's copies ("Jekyll themes specify plugins and
+		// package up assets, layouts, includes, and stylesheets in a way
+		// that can be overridden by your site's content",
+		// https://jekyllrb.com/docs/themes/), just-the-docs' own.
+		{"its head.html copied", "title: T\n", "", true},
+		{"its Sass entry copied", "title: T\n", "", true},
+		{"its script copied, under source:", "source: docs\n", "", true},
+		{"another theme's head.html copied", "title: T\n", "", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			files := map[string]string{"_config.yml": tt.config}
+			switch tt.name {
+			case "its head.html copied":
+				files["_includes/head.html"] = "<head>\n  <link rel=\"stylesheet\" href=\"{{ '/assets/css/just-the-docs-default.css' | relative_url }}\">\n</head>\n"
+			case "its Sass entry copied":
+				files["_includes/css/just-the-docs.scss.liquid"] = "@import \"./support/support\";\n"
+			case "its script copied, under source:":
+				files["docs/assets/js/just-the-docs.js"] = "---\n---\n(function (jtd, undefined) {})(window.jtd = window.jtd || {});\n"
+			case "another theme's head.html copied":
+				files["_includes/head.html"] = "<head>\n  <link rel=\"stylesheet\" href=\"{{ '/assets/main.css' | relative_url }}\">\n</head>\n"
+			}
 			if tt.gemfile != "" {
 				files["Gemfile"] = tt.gemfile
 			}
@@ -529,5 +555,28 @@ func TestJustTheDocs(t *testing.T) {
 				t.Errorf("JustTheDocs = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMarkdownExtCase: Jekyll converts a file whose extension is one of
+// markdown_ext in any case: "def matches(ext) extname_list.include?(
+// ext.downcase) end" (Jekyll::Converters::Markdown, jekyll 4.3.1), so
+// Wildlander-mod's _01Support/Faq.MD and Health.Md are pages (jekyll
+// 4.3.1 writes /01Support/Faq/index.html); sitegen left eleven of them out.
+func TestMarkdownExtCase(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: T\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, stem string
+		ok         bool
+	}{
+		{"a.md", "a", true}, {"Faq.MD", "Faq", true}, {"Health.Md", "Health", true}, {"x.Markdown", "x", true},
+		{"notes.txt", "", false}, {"a.mdx", "", false},
+	} {
+		if stem, ok := l.Markup.MarkdownStem(tt.name); stem != tt.stem || ok != tt.ok {
+			t.Errorf("MarkdownStem(%q) = %q, %v; want %q, %v", tt.name, stem, ok, tt.stem, tt.ok)
+		}
 	}
 }

@@ -1162,6 +1162,13 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		}
 		s.addAlias(p, a, "aliases", line, col)
 	}
+	if s.Lay.Kind == layout.Jekyll && p.Title != "" {
+		// Jekyll has no wikilinks: the sites that write [[…]] resolve
+		// it by the page's title in their Liquid or plugin ("site.pages
+		// | where: \"title\"", the digital garden template's
+		// note.data['title']): a name after the file names (wiki.go).
+		p.Names = append(p.Names, p.Title)
+	}
 	// Quartz reads an empty title as none ("if (data.title != null &&
 	// data.title.toString() !== "") ... else data.title = file.stem",
 	// frontmatter.ts): nothing to report.

@@ -224,6 +224,9 @@ func (s *Site) applyNav() {
 	if s.Lay.Rules != nil {
 		s.resolveNavIDs(append(slices.Collect(maps.Values(s.ByRel)), s.unpubPages...))
 	}
+	if s.Lay.Kind == layout.Jekyll && s.Lay.NavAsWritten {
+		s.resolveNavLinks(slices.Collect(maps.Values(s.ByRel)))
+	}
 	for i, e := range s.Lay.Nav {
 		if e.Path != "" {
 			continue

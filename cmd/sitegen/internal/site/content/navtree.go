@@ -481,14 +481,21 @@ func (s *Site) navRoots() []*templates.NavItem {
 // does not list (layout.NavRest), in the page tree's order.
 func (s *Site) navRest() []*templates.NavItem {
 	named := map[string]bool{}
+	var trees []string // the folders whose page tree an entry splices in
 	for _, e := range s.Lay.Nav {
 		named[e.Path] = true
+		if e.Tree != "" {
+			trees = append(trees, path.Clean(e.Tree))
+		}
+	}
+	inTree := func(rel string) bool {
+		return slices.ContainsFunc(trees, func(t string) bool { return t == "." || strings.HasPrefix(rel, t+"/") })
 	}
 	var out []*templates.NavItem
 	var walk func([]*Page)
 	walk = func(ps []*Page) {
 		for _, p := range ps {
-			if !p.NoPage && p.File != "" && !named[p.Rel] && !p.navExclude {
+			if !p.NoPage && p.File != "" && !named[p.Rel] && !p.navExclude && !inTree(p.Rel) {
 				out = append(out, &templates.NavItem{Title: p.Label(), URL: s.Cfg.RelURL(p.SitePath)})
 			}
 			walk(p.Children)

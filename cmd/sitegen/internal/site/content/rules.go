@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
@@ -142,6 +143,32 @@ func (s *Site) resolveNavIDs(pages []*Page) {
 				s.Lay.Navbar[i].Path = rel
 			} else if e.Depth == 0 {
 				s.Warn.Addf(cmp.Or(e.File, s.Lay.File), e.Line, 0, "", "the navbar's doc item names doc id %q, which no doc has: shown as a heading", e.ID)
+			}
+		}
+	}
+}
+
+// resolveNavLinks gives the layout's navigation entries that link a site
+// path the path of the page published there (a Jekyll site's own list of
+// links, layout/jekyll dataNav: "url: /rules/" is the page at /rules/,
+// and "/rules", "/rules.html" name it too, as a server finds it): the
+// entry is that page's, current where it is open; a path no page has
+// stays a link.
+func (s *Site) resolveNavLinks(pages []*Page) {
+	bySite := make(map[string]string, len(pages))
+	for _, p := range pages {
+		bySite[p.SitePath] = p.Rel
+	}
+	for i, e := range s.Lay.Nav {
+		if e.Path != "" || e.Link == "" || hasScheme(e.Link) || e.LinkAsWritten {
+			continue
+		}
+		u, _, _ := strings.Cut(e.Link, "#")
+		u, _, _ = strings.Cut(u, "?")
+		for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/", strings.TrimSuffix(u, ".html"), strings.TrimSuffix(u, "/") + ".html"} {
+			if rel, ok := bySite[sp]; ok && sp != "" {
+				s.Lay.Nav[i].Path, s.Lay.Nav[i].Link = rel, ""
+				break
 			}
 		}
 	}
