@@ -244,6 +244,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "Dataview plugin")
 	}
 	l.Markup.PluginBlocks = registeredBlocks(dir, plugins)
+	// Canvases are pages, drawn as boards (canvas.go).
+	l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
+	l.Expand = expandCanvas
 	if l.Home, err = homepage(dir, plugins); err != nil {
 		return nil, err
 	}
