@@ -370,9 +370,9 @@ func neutralize(text string) string {
 }
 
 // fileMarkdown is a file node's Markdown, as Obsidian shows the file on
-// a board: a note (or an image, a PDF, anything Obsidian embeds) by its
-// title linking to it, then its content embedded (![[file]], the notes'
-// own embeds); "" when the path cannot be written as a wikilink.
+// a board: a note by its title linking to it, then its content embedded
+// (![[file]], the notes' own embeds); an image, the image; another file
+// a link to it; "" when the path cannot be written as a wikilink.
 func fileMarkdown(file, subpath string) string {
 	if file == "" || strings.ContainsAny(file+subpath, "[]|\n\r") || strings.Contains(file, "#") {
 		return ""
@@ -389,8 +389,11 @@ func fileMarkdown(file, subpath string) string {
 		name += " › " + strings.TrimPrefix(strings.TrimPrefix(subpath, "#"), "^")
 	}
 	switch strings.ToLower(path.Ext(file)) {
-	case ".md", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp":
+	case ".md":
 		return "[[" + target + subpath + "|" + escapeLabel(name) + "]]\n\n![[" + target + subpath + "]]"
+	case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp":
+		// An image fills its node, as Obsidian draws it.
+		return "![[" + target + "|" + escapeLabel(name) + "]]"
 	}
 	// Other files (a PDF, a canvas, audio): a link.
 	return "[[" + target + subpath + "|" + escapeLabel(name) + "]]"

@@ -66,8 +66,8 @@ func TestCanvas(t *testing.T) {
 			{"id":"i","type":"file","x":300,"y":0,"width":200,"height":100,"file":"maps/keep.png"},
 			{"id":"p","type":"file","x":300,"y":200,"width":200,"height":100,"file":"rules.pdf"}]}`,
 		has: []string{"[[Notes/The Keep|The Keep]]", "![[Notes/The Keep]]", "[[Notes/The Keep#Towers|The Keep › Towers]]",
-			"![[Notes/The Keep#Towers]]", "![[maps/keep.png]]", "[[rules.pdf|rules.pdf]]"},
-		hasNot: []string{"![[rules.pdf]]"},
+			"![[Notes/The Keep#Towers]]", "![[maps/keep.png|keep.png]]", "[[rules.pdf|rules.pdf]]"},
+		hasNot: []string{"![[rules.pdf]]", "[[maps/keep.png|keep.png]]\n"},
 	}, {
 		// "Link type nodes reference a URL."
 		name: "a link node: a card with the host and the URL",
