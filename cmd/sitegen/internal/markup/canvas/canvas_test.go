@@ -37,7 +37,7 @@ func render(t *testing.T, src string, on bool) (string, []Problem) {
 // definitions (https://jsoncanvas.org/spec/1.0/).
 func TestCanvas(t *testing.T) {
 	for _, c := range []struct {
-		name, src string
+		name, src   string
 		has, hasNot []string
 		problems    []string
 	}{{
