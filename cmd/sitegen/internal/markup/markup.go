@@ -41,6 +41,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/admonition"
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/callout"
+	"d6codex/cmd/sitegen/internal/markup/canvas"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/emoji"
@@ -353,7 +354,8 @@ func New(opts Options) *Markdown {
 		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
-		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{},
+			canvas.Extension{Found: addCanvasStyle})
 		if !opts.NoTags {
 			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])
 		}
@@ -565,6 +567,9 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	if m.mdxOff(page.File) {
 		pc.Set(mdx.Off, true)
 	}
+	if isCanvas(page.File) {
+		pc.Set(canvas.On, true)
+	}
 	if page.parent != nil {
 		inlinedice.Share(page.parent, page.parentSrc, pc, DiceBudget)
 	}
@@ -632,6 +637,9 @@ func (m *Markdown) OutlineFile(src []byte, file string, read func(rel string, ma
 	if m.mdxOff(file) {
 		pc.Set(mdx.Off, true)
 	}
+	if isCanvas(file) {
+		pc.Set(canvas.On, true)
+	}
 	doc := m.outline.Parse(text.NewReader(src), parser.WithContext(pc))
 	dropSkipped(pc)
 	return doc, pc
@@ -642,6 +650,24 @@ func (m *Markdown) OutlineFile(src []byte, file string, read func(rel string, ma
 // file that is not .mdx ("" is a page of no file: MDX, as the site reads).
 func (m *Markdown) mdxOff(file string) bool {
 	return m.opts.Dialects.MDX && m.opts.Dialects.MDXFilesOnly && file != "" && !strings.HasSuffix(file, ".mdx")
+}
+
+// CanvasStyle is the logical path of the stylesheet of a canvas page:
+// only its pages load it.
+const CanvasStyle = "css/canvas.css"
+
+// isCanvas reports whether the page file is a JSON Canvas (an Obsidian
+// vault's .canvas board, whose page the layout's Expand wrote with
+// canvas's marker lines).
+func isCanvas(file string) bool { return strings.HasSuffix(file, ".canvas") }
+
+// addCanvasStyle asks for the canvas stylesheet, when the site has it.
+func addCanvasStyle(pc parser.Context) {
+	if st := state(pc); st != nil && st.page != nil {
+		if u, ok := st.page.Assets[CanvasStyle]; ok && !slices.Contains(st.res.Styles, u) {
+			st.res.Styles = append(st.res.Styles, u)
+		}
+	}
 }
 
 // recorder is a parser.Parser that only records the options goldmark's

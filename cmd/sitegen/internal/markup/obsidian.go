@@ -120,6 +120,12 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 		case tg.Warning != "":
 			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))
 		}
+		if w.Embed && tg.Note != nil && isCanvas(tg.Note.File) {
+			// An embedded canvas (![[Board.canvas]]) is a link to its
+			// page: a board needs a page's width, not a note's column,
+			// and a board inside a board's node would be unreadable.
+			w.Embed = false
+		}
 		if tg.Label != "" && w.Label == "" && !w.Embed {
 			w.Label = tg.Label
 		}

@@ -475,20 +475,20 @@ func TestNotPublished(t *testing.T) {
 			hasNot:  []string{"build.sh", "tools/gen.py", "package-lock.json", "notes.txt"},
 		},
 		{
-			// An Obsidian canvas (.canvas, JSON Canvas) is a document of the
-			// vault, not an attachment: sitegen does not draw it, and says
-			// so, where an attachment no note shows is left out silently
-			// (Obsidian Publish uploads only what notes show).
-			name: "Obsidian vault: a canvas said not published, unshown attachments not listed",
+			// An Obsidian canvas (.canvas, JSON Canvas) is a page, drawn
+			// (package markup/canvas), its file not published as it is;
+			// an attachment no note shows is left out silently (Obsidian
+			// Publish uploads only what notes show).
+			name: "Obsidian vault: a canvas is a page, unshown attachments not listed",
 			files: map[string]string{
 				".obsidian/app.json":     "{}",
 				"Home.md":                "# Home\n",
-				"Character Sheet.canvas": `{"nodes":[{"id":"a","type":"text","text":"PRIVATE-CANVAS","x":0,"y":0,"width":10,"height":10}],"edges":[]}`,
+				"Character Sheet.canvas": `{"nodes":[{"id":"a","type":"text","text":"CANVAS-TEXT","x":0,"y":0,"width":10,"height":10}],"edges":[]}`,
 				"Spells.base":            "PRIVATE-BASE",
 				"unused.png":             "PRIVATE-PNG",
 			},
-			reasons: map[string]string{"Character Sheet.canvas": unlinkedCanvas},
-			hasNot:  []string{"Character Sheet.canvas", "Spells.base", "unused.png"},
+			has:    map[string]string{"character-sheet/index.html": "<p>CANVAS-TEXT</p>"},
+			hasNot: []string{"Character Sheet.canvas", "Spells.base", "unused.png"},
 		},
 		{
 			name: "sitegen's own layout: draft, and notes' flags kept",

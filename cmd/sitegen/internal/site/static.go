@@ -334,9 +334,6 @@ const (
 	unlinkedScript = "unlinked script or source file"
 	unlinkedLock   = "unlinked lock file"
 	unlinkedFile   = "unlinked file"
-	// An Obsidian vault's canvas (JSON Canvas), a document that is not a
-	// note: sitegen does not draw it.
-	unlinkedCanvas = "Obsidian canvas (sitegen does not draw canvases)"
 )
 
 // scriptExts are the extensions of scripts and source code (lower case).
@@ -358,10 +355,10 @@ var lockNames = map[string]bool{
 // linked files leaves out because no published page links to them, with
 // their reason (unlinkedScript, unlinkedLock, unlinkedFile), for the
 // build's report (Result.NotPublished) as the tools' other rules are: a
-// folder of Markdown's (layout.Markdown); an Obsidian vault's canvases,
-// documents sitegen does not draw (its attachments no note shows are not
-// listed: Obsidian Publish uploads only what notes show; a base is read
-// where a note embeds it); none in any other layout.
+// folder of Markdown's (layout.Markdown); none in an Obsidian vault (its
+// attachments no note shows are not listed: Obsidian Publish uploads only
+// what notes show; a base is read where a note embeds it; a canvas is a
+// page) nor in any other layout.
 func (s *Site) unlinkedFiles() []content.NotPublished {
 	vault := s.Lay.Kind == layout.Obsidian
 	if !s.Lay.LinkedFilesOnly || s.Lay.Kind != layout.Markdown && !vault {
@@ -375,8 +372,6 @@ func (s *Site) unlinkedFiles() []content.NotPublished {
 		name := strings.ToLower(path.Base(rel))
 		reason := unlinkedFile
 		switch {
-		case vault && path.Ext(name) == ".canvas":
-			reason = unlinkedCanvas
 		case vault:
 			continue
 		case lockNames[name] || path.Ext(name) == ".lock":

@@ -313,8 +313,9 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 		`<a href="/beings/unique/undead-cat/">bare</a>`,
 		`<a href="/beings/species/songbird/#wings">bare wings</a>`,
 		`<a href="/beings/dr.-light/">dotted</a>`,
-		// Attachments too, by their name ("shortest path").
-		`<a href="/realms/Planes.canvas">planes</a>`,
+		// Attachments too, by their name ("shortest path"); a canvas is
+		// a page.
+		`<a href="/realms/planes/">planes</a>`,
 		`<img src="/media/map.png" alt="map">`,
 	} {
 		if !strings.Contains(empire, want) {

@@ -34,8 +34,8 @@ const maxHomeWalk = 200_000
 // workspaceEnabled or momentFormat made it a workspace or a daily note.
 // The note is the one a link from the vault's root finds
 // (getFirstLinkpathDest(value, "/")): the path as written, else a note of
-// that name in a folder, the shortest path first. A canvas or base is no
-// page of the site.
+// that name in a folder, the shortest path first. A canvas is a page of
+// the site; a base is not.
 func homepage(dir string, plugins []string) (string, error) {
 	if plugins != nil && !slices.Contains(plugins, homepageID) {
 		return "", nil
@@ -68,8 +68,8 @@ func homepage(dir string, plugins []string) (string, error) {
 		return "", nil
 	}
 	switch ext := path.Ext(value); {
-	case ext == ".md":
-	case ext == ".canvas" || ext == ".base":
+	case ext == ".md" || ext == ".canvas": // a canvas is a page (canvas.go)
+	case ext == ".base":
 		return "", nil
 	default:
 		value += ".md"

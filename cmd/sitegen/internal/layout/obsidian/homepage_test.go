@@ -48,9 +48,10 @@ func TestHomepagePlugin(t *testing.T) {
 		{"a workspace", map[string]string{plugins: `["homepage"]`,
 			data:      `{"version": 4, "homepages": {"Main Homepage": {"value": "Home", "kind": "Workspace"}}}`,
 			"Home.md": "# Home"}, ""},
+		// A canvas is a page (canvas.go): the home page.
 		{"a canvas", map[string]string{plugins: `["homepage"]`,
 			data:           `{"version": 4, "homepages": {"Main Homepage": {"value": "Board.canvas"}}}`,
-			"Board.canvas": "{}"}, ""},
+			"Board.canvas": "{}"}, "Board.canvas"},
 		{"not opened on startup", map[string]string{plugins: `["homepage"]`,
 			data:      `{"version": 4, "homepages": {"Main Homepage": {"value": "Home", "openOnStartup": false}}}`,
 			"Home.md": "# Home"}, ""},

@@ -49,6 +49,12 @@
 //     (layout.Layout.StartTitle). A note without either shows its file
 //     name as written ("2021-10-2 - Session 9"), a folder its name
 //     (layout.Layout.NameTitles).
+//   - Canvases: a .canvas file (JSON Canvas) is a page at its path,
+//     titled by its file name, drawn as Obsidian draws the board: its
+//     nodes at their places, text nodes as the vault's Markdown, file
+//     nodes as their note's title and embed (an image as itself), link
+//     cards, labelled groups, the edges between them (canvas.go, package
+//     markup/canvas); [[Board.canvas]] and ![[Board.canvas]] link to it.
 //   - Line breaks: a single line break of a paragraph shows as one unless
 //     the vault's Strict line breaks setting (app.json strictLineBreaks)
 //     is on (Markup.HardWraps).
@@ -250,6 +256,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "Dataview plugin")
 	}
 	l.Markup.PluginBlocks = registeredBlocks(dir, plugins)
+	// Canvases are pages, drawn as boards (canvas.go).
+	l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
+	l.Expand = expandCanvas
 	if l.Home, err = homepage(dir, plugins); err != nil {
 		return nil, err
 	}
