@@ -323,6 +323,8 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			it.Kind = templates.NavPart
 		case e.Separator:
 			it.Kind = templates.NavSeparator
+		case e.HTML != "": // a piece of HTML (Docusaurus's html item)
+			it.Kind, it.TitleHTML, it.Class = templates.NavHTML, e.HTML, e.Class
 		case e.Link != "" && hasScheme(e.Link): // another site's
 			it.URL, it.External, it.Target = e.Link, true, e.Target
 		case e.Link != "" && e.LinkAsWritten: // a URL the tool prints as it is (MkDocs' "/atg/blog")
