@@ -326,7 +326,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// https://docusaurus.io/docs/markdown-features/links).
 	l.SlashURL = func(rel string, fm map[string]any) bool {
 		if strings.HasPrefix(rel, "../") {
-			return false // another plugin instance's page: its own rules
+			// A version's doc (versioned_docs/version-X/…) by its path in
+			// its version's folder, as the current version's; another
+			// plugin instance's page: its own rules.
+			in, ok := "", false
+			for _, v := range r.versions {
+				if in, ok = strings.CutPrefix(path.Join(r.content, rel), v.content+"/"); ok {
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+			rel = in
 		}
 		if slug, ok := fm["slug"].(string); ok {
 			return strings.HasSuffix(slug, "/")
