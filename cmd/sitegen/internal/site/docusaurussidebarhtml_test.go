@@ -40,3 +40,27 @@ func TestDocusaurusSidebarHTML(t *testing.T) {
 		t.Errorf("docs/a: next is not B")
 	}
 }
+
+// TestDocusaurusSidebarBlogLinkOnce: a sidebar that links the blog
+// itself ({type: 'link', label: 'Blog', href: '/blog'},
+// https://docusaurus.io/docs/sidebar/items#sidebar-item-link) shows it
+// once, where it is written: Docusaurus's doc sidebar is the sidebars
+// file's items alone (theme-classic's DocSidebar), so the blog's list
+// is not added after them again.
+func TestDocusaurusSidebarBlogLinkOnce(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://example.org', baseUrl: '/', presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: {}}]]};\n",
+		"sidebars.js":          "module.exports = {s: ['a', {type: 'link', label: 'Campaign log', href: '/blog'}]};\n",
+		"docs/a.md":            "# A\n\nText.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	a := readTree(t, out)["docs/a/index.html"]
+	nav, _, _ := strings.Cut(a[strings.Index(a, `<nav class="site-nav"`):], "</nav>")
+	if n := strings.Count(nav, `href="/blog`); n != 1 {
+		t.Errorf("docs/a: %d links to the blog in the sidebar, want 1:\n%s", n, nav)
+	}
+}
