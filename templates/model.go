@@ -288,6 +288,8 @@ type NavItem struct {
 	// PagerTitle, when set, is the entry's label in the previous and
 	// next links (layout.NavEntry.PagerTitle).
 	PagerTitle string
+	// Class is the class names of a NavHTML entry (layout.NavEntry.Class).
+	Class string
 }
 
 // NavKind is the kind of a navigation entry.
@@ -303,6 +305,9 @@ const (
 	NavDraft
 	// NavSeparator is a line between entries.
 	NavSeparator
+	// NavHTML is a piece of HTML shown among the entries, no link
+	// (Docusaurus's sidebar html item): TitleHTML, with Class.
+	NavHTML
 )
 
 // Link is a titled link, used for breadcrumbs, previous/next and listings.

@@ -1704,6 +1704,11 @@ type NavEntry struct {
 	// the site's base path (MkDocs' url filter leaves a nav link that
 	// starts with "/", "//" or "#" as it is).
 	LinkAsWritten bool
+	// HTML, when not "", makes the entry a piece of HTML the navigation
+	// shows where it is, no link (Docusaurus's {type: 'html', value}),
+	// already cleaned by sitegen's raw-HTML policy; Class is the class
+	// names of its entry ("" for none). Title is its text.
+	HTML, Class string
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).

@@ -98,7 +98,8 @@ func labelFences(group *container.Node, src []byte) {
 
 // mdxComponents are the MDX components of Docusaurus's docs that
 // mdxCallouts renders.
-var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true, "details": true, "summary": true, "DocCardList": true}
+var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true, "details": true, "summary": true, "DocCardList": true,
+	"Head": true, "Redirect": true}
 
 // mdxCallouts renders the common docs components of an MDX page (package
 // mdx) with the site's callouts: each <TabItem> an open collapsible callout
@@ -111,7 +112,8 @@ var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition":
 // "By default, we display what's inside the parent category",
 // https://github.com/facebook/docusaurus/discussions/8014; theme-classic
 // 3.10's DocCardList: useCurrentSidebarSiblings, the items of the deepest
-// category holding the page, else the sidebar's); <Tabs> and any other
+// category holding the page, else the sidebar's); <Head>, <head> and
+// <Redirect /> are taken out (mdx.HeadNodes); <Tabs> and any other
 // element leave their content in their place (after its title as a link
 // to its href where it has both, a card of the site's own as Starlight's
 // <LinkCard>), a self-closing one the text of its props.
@@ -124,7 +126,13 @@ func (e mdxCallouts) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(e, 98)))
 }
 
-func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+func (e mdxCallouts) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	// <Head> and <head> set the page's <title> and description, a
+	// <Redirect /> makes the page a redirect (site/content reads them,
+	// mdx.HeadOf): none is text of the page.
+	for _, n := range mdx.HeadNodes(doc, reader.Source()) {
+		doc.RemoveChild(doc, n)
+	}
 	var nodes []*mdx.Element
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if c, ok := n.(*mdx.Element); ok && entering {

@@ -112,6 +112,7 @@ func (w *keyWriter) nav(items []*templates.NavItem) {
 		w.str(it.Target)
 		w.str(it.Written)
 		w.str(it.PagerTitle)
+		w.str(it.Class)
 	}
 	w.depth--
 }

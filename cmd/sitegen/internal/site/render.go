@@ -620,7 +620,8 @@ func (s *Site) writePages(ctx context.Context, out fileWriter, p *content.Page, 
 		return nil // its URL is another page's: a duplicate URL checkURLs reported, not written over the page there
 	}
 	if p.RedirectTo != "" {
-		return s.writePage(ctx, out, content.OutputPath(p.SitePath), templates.Alias(s.Cfg.LanguageCode, p.RedirectTo, p.RedirectTo)) // another site: its URL is both
+		canonical, target := s.RedirectURL(p) // another site: its URL is both
+		return s.writePage(ctx, out, content.OutputPath(p.SitePath), templates.Alias(s.Cfg.LanguageCode, canonical, target))
 	}
 	if paths := content.ListPaths(p); len(paths) > 1 {
 		return s.writeListPages(ctx, out, p, v, paths)

@@ -88,6 +88,21 @@
 //     (layout.Markup.NoObsidianSyntax).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
+//   - Head metadata (https://docusaurus.io/docs/markdown-features/head-metadata):
+//     a page's <Head> (@docusaurus/Head) or <head> element is no text: its
+//     <title> is the page's whole <title>, its <meta name="description">
+//     the page's description. A <Redirect to="…" /> (@docusaurus/router,
+//     https://docusaurus.io/docs/docusaurus-core#redirect) makes the page's
+//     URL a redirect to that link, resolved as the page's links are
+//     (package mdx's HeadOf, site/content's pageHead).
+//   - Sidebar html items ({type: 'html', value, defaultStyle, className},
+//     https://docusaurus.io/docs/sidebar/items#sidebar-item-html): the
+//     value, through sitegen's raw-HTML policy, where the item is, its
+//     className on its entry, defaultStyle as the class nav-html-default
+//     (layout.NavEntry.HTML).
+//   - A docs path that leaves the site folder (path: '../docs', the site
+//     in website/) is refused at its file:line: sitegen reads nothing
+//     outside --source, which must name the folder holding both.
 //   - i18n.locales: each further locale is a site of its own under
 //     /LOCALE/, its pages' text read from their translations (i18n.go).
 //   - Markdown asset paths (https://docusaurus.io/docs/static-assets#in-markdown,
@@ -311,7 +326,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// https://docusaurus.io/docs/markdown-features/links).
 	l.SlashURL = func(rel string, fm map[string]any) bool {
 		if strings.HasPrefix(rel, "../") {
-			return false // another plugin instance's page: its own rules
+			// A version's doc (versioned_docs/version-X/…) by its path in
+			// its version's folder, as the current version's; another
+			// plugin instance's page: its own rules.
+			in, ok := "", false
+			for _, v := range r.versions {
+				if in, ok = strings.CutPrefix(path.Join(r.content, rel), v.content+"/"); ok {
+					break
+				}
+			}
+			if !ok {
+				return false
+			}
+			rel = in
 		}
 		if slug, ok := fm["slug"].(string); ok {
 			return strings.HasSuffix(slug, "/")
@@ -393,7 +420,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	sidebarPath := ""
 	sidebarSet := false
 	if docs != nil {
-		p, err := l.FolderAt(dir, where+".path", str(docs, "path", where+".path"), docs.Lines["path"], docs.Cols["path"])
+		docsPath := str(docs, "path", where+".path")
+		if err := outsideDocs(file, where+".path", docsPath, docs.Lines["path"], docs.Cols["path"]); err != nil {
+			return nil, err
+		}
+		p, err := l.FolderAt(dir, where+".path", docsPath, docs.Lines["path"], docs.Cols["path"])
 		if err != nil {
 			return nil, err
 		}
@@ -546,6 +577,22 @@ func Recognise(dir string) (*layout.Layout, error) {
 	locales(l, r, obj, dir)
 	clientModules(l, obj)
 	return l, nil
+}
+
+// outsideDocs refuses a docs path that leaves the site folder (path:
+// '../docs', the site in website/ beside the repository's docs/):
+// "path: Path to the docs content directory on the file system, relative
+// to site directory"
+// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration),
+// so docusaurus build reads it there, but sitegen reads and publishes
+// nothing outside --source. The error names the option at its
+// file:line:col and says where to point --source.
+func outsideDocs(file, key, value string, line, col int) error {
+	if strings.TrimSpace(value) == "" || layout.CleanRel(value) != "" {
+		return nil
+	}
+	return &layout.ConfigError{File: file, Line: line, Col: col, Key: key,
+		Msg: fmt.Sprintf("%q is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; point --source at the folder that holds both the site and its docs", value)}
 }
 
 // unsetSidebarPath is the sidebars file read where the docs options set no

@@ -175,7 +175,10 @@ func TestSettingsRefused(t *testing.T) {
 		{"docs path hidden below", map[string]string{"docusaurus.config.js": preset("{path: 'rules/.drafts'}")}, nil,
 			`docusaurus.config.js:4:12: presets.docs.path: ".drafts" is a hidden name`},
 		{"docs path outside", map[string]string{"docusaurus.config.js": preset("{path: '../other'}")}, nil,
-			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder`},
+			// dJPoida/hexbound's website/ with path: '../docs': "path: Path to the docs
+			// content directory on the file system, relative to site directory"
+			// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
+			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; point --source at the folder that holds both the site and its docs`},
 		{"docs path linked out", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}")}, map[string]string{"rules": "OUT/notes"},
 			`docusaurus.config.js:4:12: presets.docs.path: "rules": symbolic link to OUT/notes, outside the site folder`},
 		{"docs path linked to a hidden folder", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}"), ".git/HEAD": ""}, map[string]string{"rules": ".git"},

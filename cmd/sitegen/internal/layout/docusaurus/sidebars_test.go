@@ -109,3 +109,32 @@ func TestSidebarsLinkItem(t *testing.T) {
 		t.Errorf("notes = %q, want one on the javascript: link, one on the missing href", notes)
 	}
 }
+
+// TestSidebarsHTML: "Render custom HTML: {type: 'html', value: string,
+// defaultStyle?: boolean, className?: string}" … "Use the defaultStyle
+// prop to get the default menu item styles" and "className: custom CSS
+// class name" (https://docusaurus.io/docs/sidebar/items#sidebar-item-html);
+// the value is shown as HTML where it is (theme-classic's
+// DocSidebarItemHtml: dangerouslySetInnerHTML), at its depth, through
+// sitegen's raw-HTML policy (a script is not kept).
+func TestSidebarsHTML(t *testing.T) {
+	js := "module.exports = {s: [\n  'a',\n  {type: 'html', value: '<b>Core</b> rules', defaultStyle: true},\n" +
+		"  {type: 'category', label: 'C', items: ['b', {type: 'html', value: '<hr/><script>alert(1)</script>', className: 'sep'}]},\n" +
+		"  {type: 'html'},\n]};"
+	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true, (&rules{routeBase: "docs"}).url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range nav {
+		got = append(got, fmt.Sprintf("%d:%s|%s|%s|%q", e.Depth, e.ID, e.HTML, e.Class, e.Title))
+	}
+	want := []string{`0:a|||""`, `0:|<b>Core</b> rules|nav-html-default|"Core rules"`, `0:|||"C"`, `1:b|||""`, `1:|<hr/>|sep|""`}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("nav =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "sidebars.js:5: an html item without value") {
+		t.Errorf("notes = %q, want one for the item without value", notes)
+	}
+}

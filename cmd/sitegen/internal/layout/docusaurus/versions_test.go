@@ -281,3 +281,37 @@ func TestVersionTranslations(t *testing.T) {
 		t.Errorf("fr of the version's intro = %q, want %q", got.Src, want)
 	}
 }
+
+// TestVersionsCategoryIndexSlash: a version's category index doc
+// (versioned_docs/version-X/rules/index.md) keeps its folder's slash as
+// the current version's does ("/docs/1.0/rules/": plugin-content-docs
+// gives a category index its folder's slug, for every version alike), so
+// a relative URL in it resolves below that folder (ChaoticTrials/Website's
+// versioned skyblock-builder/examples/index.mdx: <a href="skyblock">
+// leads to examples/skyblock, which Docusaurus's link checker accepts).
+func TestVersionsCategoryIndexSlash(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js":                         "module.exports = {title: 'T'};\n",
+		"versions.json":                                `["1.0"]`,
+		"docs/rules/index.md":                          "# Rules\n",
+		"versioned_docs/version-1.0/rules/index.md":    "# Rules\n",
+		"versioned_docs/version-1.0/rules/combat.md":   "# Combat\n",
+		"versioned_sidebars/version-1.0-sidebars.json": `{}`,
+	})
+	l, err := Recognise(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"docs/rules/index.md", true},
+		{"versioned_docs/version-1.0/rules/index.md", true},
+		{"versioned_docs/version-1.0/rules/combat.md", false},
+	} {
+		if got := l.SlashURL(contentRel(l, tc.src), nil); got != tc.want {
+			t.Errorf("SlashURL(%s) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

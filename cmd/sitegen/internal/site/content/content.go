@@ -23,6 +23,7 @@ import (
 	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
@@ -681,6 +682,9 @@ func (s *Site) loadPage(rel string) *Page {
 		s.readFields(p, meta, metaRaw, 1)
 	} else {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
+	}
+	if s.Lay.Kind == layout.Docusaurus {
+		s.pageHead(p, doc, src)
 	}
 	if s.Lay.Redirected != nil {
 		for _, r := range s.Lay.Redirected(p.Rel) {
@@ -2006,3 +2010,52 @@ func sameHeading(heading, title string) bool {
 // {{#title}}), written as it is; "" for none. Its Title stays its name
 // in the navigation, the pager, breadcrumbs and lists.
 func (p *Page) DocTitle() string { return p.docTitle }
+
+// pageHead reads what a Docusaurus page's MDX says of the page outside
+// its text (mdx.HeadOf): the <title> and description of its <Head> (or
+// <head>), "to … override existing ones"
+// (https://docusaurus.io/docs/markdown-features/head-metadata), are its
+// <title> and description; its <Redirect to="…" /> makes its URL a
+// redirect there (render's RedirectURL), its text not shown, as
+// Docusaurus's page navigates away when it renders.
+func (s *Site) pageHead(p *Page, doc ast.Node, src []byte) {
+	h := mdx.HeadOf(doc, src)
+	if h.Title != "" {
+		p.docTitle = h.Title
+	}
+	if h.Description != "" {
+		p.Description = h.Description
+	}
+	if h.Redirect != "" && p.RedirectTo == "" {
+		p.RedirectTo = h.Redirect
+	}
+}
+
+// RedirectURL is where the page p, a redirect (RedirectTo), leads: the
+// canonical (absolute) URL and the URL its redirect writes. Another
+// site's URL is both; a link of the site (a Docusaurus <Redirect
+// to="/docs/a" />) resolves as the page's links do, to the page's URL
+// under the base path; one that leads nowhere is a warning at the
+// page's tag, and is written as it is.
+func (s *Site) RedirectURL(p *Page) (canonical, target string) {
+	to := p.RedirectTo
+	if hasScheme(to) {
+		return to, to
+	}
+	tg := s.resolveLink(p, to)
+	if msg := cmp.Or(tg.Problem, tg.Unlinked); msg != "" || tg.URL == "" {
+		line, src := 1, p.Src
+		if src == nil { // its text dropped after the load: read again for the tag's line
+			src, _ = s.readSiteFile(p.File, p.size+1)
+		}
+		if i := bytes.Index(src, []byte("<Redirect")); i >= 0 {
+			line += bytes.Count(src[:i], []byte("\n"))
+		}
+		s.Warn.Addf(p.File, line, 1, "", "<Redirect to=%q>: %s: the redirect leads there as written", to, cmp.Or(msg, "not a page of the site"))
+		return to, to
+	}
+	if q := s.pageAt(tg.URL); q != nil {
+		return s.Cfg.AbsURL(q.SitePath), tg.URL
+	}
+	return tg.URL, tg.URL
+}

@@ -501,7 +501,7 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 	}
 	for i, a := range now {
 		switch {
-		case len(a.Children) == 0 || a.Kind == templates.NavPart || a.Kind == templates.NavSeparator:
+		case len(a.Children) == 0 || a.Kind == templates.NavPart || a.Kind == templates.NavSeparator || a.Kind == templates.NavHTML:
 		case a.Kind == templates.NavDraft || a.Unfolded || v.InTrail(a.URL):
 			if !NavSame(v, old[i].Children, a.Children) {
 				return false
@@ -522,7 +522,7 @@ func sameNavItem(a, b *templates.NavItem) bool {
 	return a.Title == b.Title && a.URL == b.URL && a.Kind == b.Kind && a.Number == b.Number &&
 		a.Collapsible == b.Collapsible && a.Open == b.Open && a.Group == b.Group && a.Unfolded == b.Unfolded &&
 		a.External == b.External && a.Target == b.Target && a.Written == b.Written && a.PagerTitle == b.PagerTitle &&
-		a.TitleHTML == b.TitleHTML &&
+		a.TitleHTML == b.TitleHTML && a.Class == b.Class &&
 		(len(a.Children) > 0) == (len(b.Children) > 0)
 }
 

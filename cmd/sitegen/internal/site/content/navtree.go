@@ -323,6 +323,8 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			it.Kind = templates.NavPart
 		case e.Separator:
 			it.Kind = templates.NavSeparator
+		case e.HTML != "": // a piece of HTML (Docusaurus's html item)
+			it.Kind, it.TitleHTML, it.Class = templates.NavHTML, e.HTML, e.Class
 		case e.Link != "" && hasScheme(e.Link): // another site's
 			it.URL, it.External, it.Target = e.Link, true, e.Target
 		case e.Link != "" && e.LinkAsWritten: // a URL the tool prints as it is (MkDocs' "/atg/blog")
@@ -456,17 +458,22 @@ func ownBefore(node *Page, own layout.Page, c *Page) bool {
 }
 
 // navRoots are the navigation's items for the page tree's folders outside
-// the content (layout.NavRoots) of which Nav lists no page.
+// the content (layout.NavRoots) of which Nav lists no page, nor links
+// (a Docusaurus sidebar's link item to /blog: the blog once, as written).
 func (s *Site) navRoots() []*templates.NavItem {
 	named := map[string]bool{}
+	linked := map[string]bool{} // site paths the entries link (a sidebar's {type: 'link', href: '/blog'})
 	for _, e := range s.Lay.Nav {
 		if e.Path != "" {
 			named[e.Path] = true
 		}
+		if e.Link != "" && !hasScheme(e.Link) {
+			linked[strings.TrimSuffix(e.Link, "/")+"/"] = true
+		}
 	}
 	var listed func(p *Page) bool
 	listed = func(p *Page) bool {
-		return named[p.Rel] || slices.ContainsFunc(p.Children, listed)
+		return named[p.Rel] || linked[p.SitePath] || slices.ContainsFunc(p.Children, listed)
 	}
 	var roots []*Page
 	for _, c := range s.Home.Children {
