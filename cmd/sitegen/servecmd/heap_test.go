@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"testing"
 
@@ -67,6 +68,7 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				return float64(ms.HeapInuse) / (1 << 20)
 			}
 			first := heap()
+			profile(t, sc.name, "first")
 			sums := sourceSums(t, src)
 			origs, last := map[string]string{}, map[string]string{}
 			for n := 1; n <= saves; n++ {
@@ -99,6 +101,10 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				if n%10 == 0 {
 					srv.idle() // as the loop when saves pause
 				}
+				if n == 40 {
+					heap()
+					profile(t, sc.name, "40")
+				}
 			}
 			// The user's files: those saved hold the last save, every
 			// other one is as it was (the server writes none).
@@ -117,11 +123,35 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				t.Errorf("%s vanished under serve", rel)
 			}
 			after := heap()
+			profile(t, sc.name, "last")
 			t.Logf("heap after the first build %.2f MiB, after %d saves %.2f MiB (%+.1f%%); %d source files checked, %d saved", first, saves, after, 100*(after/first-1), len(now), len(last))
 			if after > first*1.10 {
 				t.Errorf("heap after %d saves %.2f MiB, more than 10%% over the %.2f MiB after the first build", saves, after, first)
 			}
 		})
+	}
+}
+
+// profile writes a heap profile named for the site and the moment to
+// the folder SITEGEN_HEAP_PROFILE names, if it names one (compare two
+// with go tool pprof -base).
+func profile(t *testing.T, site, when string) {
+	t.Helper()
+	dir := os.Getenv("SITEGEN_HEAP_PROFILE")
+	if dir == "" {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("%s: heap in use %.2f MiB, live objects %.2f MiB (%d), spans %.2f MiB", when, float64(ms.HeapInuse)/(1<<20), float64(ms.HeapAlloc)/(1<<20), ms.HeapObjects, float64(ms.MSpanInuse)/(1<<20))
+	name := strings.NewReplacer("=", "-", "/", "-").Replace(site) + "-" + when + ".pprof"
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -189,7 +189,15 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	view := *up.was.view
 	up.view = &view
 	s.View = up.view
-	view.SetNav(s.SiteNav())
+	// A navigation the same as the previous one, entry for entry
+	// (NavEqual), is that one (and its index, copied with the view): a
+	// save that leaves it as it was keeps no second tree alive through
+	// the frames made from this view.
+	nav := s.SiteNav()
+	navSame := content.NavEqual(up.was.view.Nav, nav) // else asked of each page's trail
+	if !navSame {
+		view.SetNav(nav)
+	}
 	view.FolderNavs = s.FolderNavs()
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
@@ -252,7 +260,6 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	var later []pageOut // the pages whose navigation alone changed, for WriteLater (navLater)
 	oldByRel := up.was.model.ByRel
 	deps := newFrameDeps(s, up.was.model, up.was.view, up.view)
-	navSame := content.NavEqual(up.was.view.Nav, view.Nav) // else asked of each page's trail
 	var u Update
 	for _, p := range pages {
 		if p.Failed {
