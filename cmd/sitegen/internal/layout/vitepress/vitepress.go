@@ -63,6 +63,9 @@
 //     open under its label (https://vitepress.dev/guide/markdown#code-groups);
 //     with vitepress-plugin-tabs registered (md.use(tabsMarkdownPlugin)),
 //     ::: tabs and its "== label" tabs likewise (tabs.go).
+//   - A config wrapped in vitepress-plugin-mermaid's withMermaid draws
+//     ```mermaid blocks: sitegen shows each as its source under a
+//     caption that says so (layout.Markup.Diagrams, mermaid.go).
 //   - markdown.math: true reads $…$ and $$…$$ formulas, rendered as
 //     MathML at build time (layout.Markup.Math, package markup/math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
@@ -212,6 +215,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.WikiLinks = w
 		l.Read = append(l.Read, WikiPlugin)
 		l.Notes = append(l.Notes, notes...)
+	}
+	if mermaidUsed(raw) { // ```mermaid blocks drawn (mermaid.go)
+		l.Markup.Diagrams = true
+		l.Read = append(l.Read, MermaidPlugin)
 	}
 	if tabsUsed(raw) { // ::: tabs with "== label" tabs (tabs.go)
 		l.Expand = withTabs
