@@ -314,6 +314,11 @@ const (
 type Link struct {
 	// Title is the link text.
 	Title string
+	// TitleHTML, when not "", is the link text as inline HTML, cleaned
+	// by sitegen's raw-HTML policy (a previous or next link whose tool
+	// writes its label as HTML: VitePress's VPDocFooter), shown in place
+	// of Title.
+	TitleHTML string
 	// URL is the root-relative URL.
 	URL string
 	// Description is an optional one-line summary (section listings).

@@ -2098,6 +2098,10 @@ func MathNote(setting string) string {
 type PagerLink struct {
 	Hide        bool
 	Label, Link string
+	// LabelHTML, when not "", is Label as the inline HTML the tool shows
+	// (VitePress's VPDocFooter writes it with v-html), cleaned by
+	// sitegen's raw-HTML policy (NavLabel).
+	LabelHTML string
 	// SitePath: Link is a path of the site ("/guide/a.html"), published
 	// under its base path (VitePress's withBase); otherwise as written.
 	SitePath bool

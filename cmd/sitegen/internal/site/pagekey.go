@@ -66,6 +66,7 @@ func (w *keyWriter) time(t time.Time) {
 
 func (w *keyWriter) link(l *templates.Link) {
 	w.str(l.Title)
+	w.str(l.TitleHTML)
 	w.str(l.URL)
 	w.str(l.Description)
 	w.str(l.Section)

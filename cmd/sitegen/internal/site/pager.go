@@ -1,7 +1,6 @@
 package site
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -118,17 +117,28 @@ func navNeighbours(nav []*templates.NavItem, url string, once, first bool) (befo
 			continue
 		}
 		if i > 0 {
-			before = &templates.Link{Title: cmp.Or(flat[i-1].PagerTitle, flat[i-1].Title), URL: flat[i-1].URL}
+			before = neighbour(flat[i-1])
 		}
 		if i+1 < len(flat) {
-			after = &templates.Link{Title: cmp.Or(flat[i+1].PagerTitle, flat[i+1].Title), URL: flat[i+1].URL}
+			after = neighbour(flat[i+1])
 		}
 		return before, after
 	}
 	if first && len(flat) > 0 {
-		return nil, &templates.Link{Title: cmp.Or(flat[0].PagerTitle, flat[0].Title), URL: flat[0].URL}
+		return nil, neighbour(flat[0])
 	}
 	return nil, nil
+}
+
+// neighbour is the previous or next link to the navigation's entry it:
+// by its PagerTitle where set, else by its label, the inline HTML it
+// shows included (VitePress's VPDocFooter writes the sidebar's text with
+// v-html, as its sidebar does).
+func neighbour(it *templates.NavItem) *templates.Link {
+	if it.PagerTitle != "" {
+		return &templates.Link{Title: it.PagerTitle, URL: it.URL}
+	}
+	return &templates.Link{Title: it.Title, TitleHTML: it.TitleHTML, URL: it.URL}
 }
 
 // current reports whether a sidebar link as written (layout.NavEntry.Written;
@@ -153,15 +163,17 @@ func pagerLink(l *templates.Link, to *content.Page, fm layout.PagerLink) *templa
 	case fm.Hide:
 		return nil
 	case l == nil && fm.Link != "" && fm.Label != "":
-		return &templates.Link{Title: fm.Label, URL: fm.Link}
+		return &templates.Link{Title: fm.Label, TitleHTML: fm.LabelHTML, URL: fm.Link}
 	case l == nil:
 		return nil
 	}
 	l.Section = ""
 	if to != nil {
-		l.Title = to.Label()
+		l.Title, l.TitleHTML = to.Label(), ""
 	}
-	l.Title = cmp.Or(fm.Label, l.Title)
+	if fm.Label != "" {
+		l.Title, l.TitleHTML = fm.Label, fm.LabelHTML
+	}
 	if fm.Link != "" {
 		l.URL = fm.Link
 	}

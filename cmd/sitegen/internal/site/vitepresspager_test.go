@@ -269,3 +269,54 @@ func TestVitePressSidebarFragment(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressPagerMarkup: VitePress's VPDocFooter writes the previous
+// and next labels with v-html ("<span class="title"
+// v-html="control.prev.text">", 1.6.4), a sidebar text's and a front
+// matter's alike; front matter "prev: string | false | { text?: string;
+// link?: string }" (https://vitepress.dev/reference/default-theme-prev-next-links)
+// relabels ("text ?? candidates[index - 1]?.text") and relinks ("link ??
+// candidates[index - 1]?.link") each on its own; a sidebar link with a
+// #fragment is no candidate where its page is listed before it ("uniqBy
+// … link.link.replace(/[?#].*$/, ”)"), and a link to no page is one,
+// linked to the 404 page. Each row measured with VitePress 1.6.4 on the
+// same files (/tmp/vs30/fx1, session 30).
+func TestVitePressPagerMarkup(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mjs": `export default { title: 'FX', themeConfig: { sidebar: [{ text: 'Rules', items: [
+  { text: '<b>Bold</b> rules', link: '/a' }, { text: 'A part', link: '/a#part' }, { text: 'Code <code>y</code>', link: '/b' },
+  { text: 'Missing', link: '/missing' }, { text: 'B sec', link: '/b#sec' }, { text: 'C', link: '/c' }, { text: 'D', link: '/d' },
+  { text: 'E', link: '/e' } ] }] } }`,
+		"index.md": "# Home\n",
+		"a.md":     "# A\n\n## Part\n",
+		"b.md":     "# B\n\n## Sec\n",
+		"c.md":     "---\nprev: 'Custom <b>prev</b>'\nnext:\n  text: 'Go to <i>E</i>'\n  link: '/e'\n---\n# C\n",
+		"d.md":     "---\nprev:\n  text: 'Only text'\nnext: false\n---\n# D\n",
+		"e.md":     "---\nprev:\n  link: '/a'\n---\n# E\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	link := regexp.MustCompile(`rel="(prev|next)" href="([^"]*)"><span>[^<]*</span> (.*?)</a>`)
+	for _, tt := range []struct{ file, want string }{
+		{"a.html", "next /b.html Code <code>y</code>"},
+		{"b.html", "prev /a.html <b>Bold</b> rules | next /missing.html Missing"},
+		{"c.html", "prev /missing.html Custom <b>prev</b> | next /e.html Go to <i>E</i>"},
+		{"d.html", "prev /c.html Only text"},
+		{"e.html", "prev /a.html D"},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			got = append(got, m[1]+" "+m[2]+" "+m[3])
+		}
+		if g := strings.Join(got, " | "); g != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.file, g, tt.want)
+		}
+	}
+}

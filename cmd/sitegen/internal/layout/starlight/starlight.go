@@ -49,7 +49,7 @@
 //     file's title property as the sidebar entry": a group per folder,
 //     labelled with its folder's name, holding its index page as one of its
 //     links. Entries sort by sidebar.order (lowest first; a group by the
-//     lowest of its pages'), then by slug (a group by its label), as
+//     lowest of its pages'), then by slug (a group by its folder's slug), as
 //     Starlight's navigation sorts them; sidebar.label is the entry's
 //     label; sidebar.hidden leaves the page out of the sidebar (it is
 //     published). The sidebar setting, when given, is shown as written:
@@ -630,10 +630,12 @@ func (r rules) Page(rel string, fm map[string]any) layout.Page {
 }
 
 // Folder implements layout.Rules: a folder is a group of the sidebar,
-// labelled with its name as written ("Magic Lore"), and sorted by it
-// without regard to case (Starlight compares with Intl.Collator), not a
-// page: its index file is one of
-// its links (Generated), at the folder's URL.
+// labelled with its name as written ("Magic Lore"), and sorted by its
+// slug ("magic-lore") as the pages by theirs (sortDirEntries: "sorted by
+// their slug", the directory's slug key compared with a page's, with
+// Intl.Collator), not a page: its index file, whose slug is the
+// folder's, is one of its links (Generated), at the folder's URL, first
+// among its entries of equal order.
 func (r rules) Folder(dir string) (layout.Page, error) {
 	if in, ok := r.cut(dir); ok {
 		if !r.listed {
@@ -650,7 +652,7 @@ func (r rules) Folder(dir string) (layout.Page, error) {
 		return layout.Page{URL: r.url("")}, nil
 	}
 	label := path.Base(dir) // "Magic Lore", as written
-	return layout.Page{URL: r.url(folderSlug(dir)), NavLabel: label, SortName: strings.ToLower(label), NoPage: true, Generated: true,
+	return layout.Page{URL: r.url(folderSlug(dir)), NavLabel: label, SortName: folderSlug(dir), NoPage: true, Generated: true,
 		Collapsible: true, Open: true}, nil
 }
 

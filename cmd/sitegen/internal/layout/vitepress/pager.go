@@ -9,6 +9,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/templates"
 )
 
@@ -29,6 +30,17 @@ func pager(l *layout.Layout, dir string, theme *jsconfig.Object) func(meta map[s
 		return ok && !v
 	}
 	hidePrev, hideNext := hidden("prev"), hidden("next")
+	// label reads a label as VPDocFooter shows it: "<span class="title"
+	// v-html="control.prev.text">" (1.6.4), its inline markup kept where
+	// sitegen's raw-HTML policy keeps it (layout.NavLabel).
+	label := func(s string) (text, html string) {
+		var z *rawhtml.Sanitizer
+		if strings.Contains(s, "<") {
+			z = rawhtml.New()
+		}
+		text, html, _ = layout.NavLabel(s, z)
+		return text, html
+	}
 	read := func(v any, hide bool) layout.PagerLink {
 		switch v := v.(type) {
 		case nil:
@@ -36,10 +48,12 @@ func pager(l *layout.Layout, dir string, theme *jsconfig.Object) func(meta map[s
 		case bool: // "frontmatter.prev === false"; true keeps it, docFooter's false or not
 			return layout.PagerLink{Hide: !v}
 		case string:
-			return layout.PagerLink{Label: v, Hide: v == "" && hide}
+			text, html := label(v)
+			return layout.PagerLink{Label: text, LabelHTML: html, Hide: v == "" && hide}
 		case map[string]any:
 			u := pagerURL(l, dir, layout.Text(v["link"]))
-			return layout.PagerLink{Label: layout.Text(v["text"]), Link: u, SitePath: strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")}
+			text, html := label(layout.Text(v["text"]))
+			return layout.PagerLink{Label: text, LabelHTML: html, Link: u, SitePath: strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")}
 		}
 		return layout.PagerLink{}
 	}

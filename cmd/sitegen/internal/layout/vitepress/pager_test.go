@@ -20,33 +20,39 @@ func TestPager(t *testing.T) {
 		meta        map[string]any
 		want        string
 	}{
-		{"none", "", nil, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"false", "", map[string]any{"prev": false}, "{Hide:true Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"text", "", map[string]any{"next": "Onward"}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:Onward Link: SitePath:false}"},
-		{"text and link", "", map[string]any{"next": map[string]any{"text": "Jump", "link": "/guide/a"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:Jump Link:/guide/a.html SitePath:true}"},
-		{"link out", "", map[string]any{"next": map[string]any{"link": "https://example.org/x"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link:https://example.org/x SitePath:false}"},
+		{"none", "", nil, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"false", "", map[string]any{"prev": false}, "{Hide:true Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"text", "", map[string]any{"next": "Onward"}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:Onward Link: LabelHTML: SitePath:false}"},
+		{"text and link", "", map[string]any{"next": map[string]any{"text": "Jump", "link": "/guide/a"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:Jump Link:/guide/a.html LabelHTML: SitePath:true}"},
+		{"link out", "", map[string]any{"next": map[string]any{"link": "https://example.org/x"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link:https://example.org/x LabelHTML: SitePath:false}"},
 		// A link not from the root is VitePress's normalizeLink's
 		// (VPLink, theme-default/support/utils.js): "./c.md" and
 		// "../guide/a" stay relative to the page ("$1" the leading dots,
 		// then the path's ".md" made ".html"), "guide/a" and "b" are read
 		// from the root (new URL(url, 'http://a.com').pathname); measured
 		// with VitePress 1.6.4: "./c.html", "../guide/a.html", "/b.html".
-		{"relative dot", "", map[string]any{"prev": map[string]any{"text": "Rel", "link": "./c.md"}}, "{Hide:false Label:Rel Link:./c.html SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"relative up", "", map[string]any{"next": map[string]any{"text": "Up", "link": "../guide/a#x"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:Up Link:../guide/a.html#x SitePath:false}"},
-		{"bare, a page", "", map[string]any{"next": map[string]any{"text": "A", "link": "guide/a"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:A Link:/guide/a.html SitePath:true}"},
-		{"bare, no page", "", map[string]any{"next": map[string]any{"text": "B", "link": "b"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:B Link:/b.html SitePath:true}"},
-		{"relative folder", "", map[string]any{"next": map[string]any{"text": "F", "link": "./sub/"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:F Link:./sub/ SitePath:false}"},
-		{"relative file", "", map[string]any{"next": map[string]any{"text": "P", "link": "./x.pdf"}}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label:P Link:./x.pdf SitePath:false}"},
+		{"relative dot", "", map[string]any{"prev": map[string]any{"text": "Rel", "link": "./c.md"}}, "{Hide:false Label:Rel Link:./c.html LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"relative up", "", map[string]any{"next": map[string]any{"text": "Up", "link": "../guide/a#x"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:Up Link:../guide/a.html#x LabelHTML: SitePath:false}"},
+		{"bare, a page", "", map[string]any{"next": map[string]any{"text": "A", "link": "guide/a"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:A Link:/guide/a.html LabelHTML: SitePath:true}"},
+		{"bare, no page", "", map[string]any{"next": map[string]any{"text": "B", "link": "b"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:B Link:/b.html LabelHTML: SitePath:true}"},
+		{"relative folder", "", map[string]any{"next": map[string]any{"text": "F", "link": "./sub/"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:F Link:./sub/ LabelHTML: SitePath:false}"},
+		{"relative file", "", map[string]any{"next": map[string]any{"text": "P", "link": "./x.pdf"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:P Link:./x.pdf LabelHTML: SitePath:false}"},
+		// VPDocFooter writes the label with v-html ("<span
+		// class="title" v-html="control.prev.text">", 1.6.4): measured,
+		// prev: 'Custom <b>prev</b>' shows "Custom" and a bold "prev";
+		// sitegen keeps the inline markup its raw-HTML policy keeps.
+		{"text with markup", "", map[string]any{"prev": "Custom <b>prev</b>"}, "{Hide:false Label:Custom prev Link: LabelHTML:Custom <b>prev</b> SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"object text with markup", "", map[string]any{"next": map[string]any{"text": "Go to <i>A</i> <a href=\"/x\">x</a>", "link": "/guide/a"}}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label:Go to A x Link:/guide/a.html LabelHTML:Go to <i>A</i> x SitePath:true}"},
 		// VPContent shows VPDoc, whose VPDocFooter holds the pager, for
 		// "layout: doc" (the default) alone: "home" and "page" show
 		// none (https://vitepress.dev/reference/frontmatter-config#layout);
 		// measured with VitePress 1.6.4 on a listed home page.
-		{"layout home", "", map[string]any{"layout": "home", "next": "Onward"}, "{Hide:true Label: Link: SitePath:false} {Hide:true Label: Link: SitePath:false}"},
-		{"layout page", "", map[string]any{"layout": "page"}, "{Hide:true Label: Link: SitePath:false} {Hide:true Label: Link: SitePath:false}"},
-		{"layout doc", "", map[string]any{"layout": "doc"}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"docFooter false", "themeConfig: { docFooter: { prev: false } }", nil, "{Hide:true Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"docFooter false, front matter text", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": "Back"}, "{Hide:false Label:Back Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
-		{"docFooter false, front matter true", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": true}, "{Hide:false Label: Link: SitePath:false} {Hide:false Label: Link: SitePath:false}"},
+		{"layout home", "", map[string]any{"layout": "home", "next": "Onward"}, "{Hide:true Label: Link: LabelHTML: SitePath:false} {Hide:true Label: Link: LabelHTML: SitePath:false}"},
+		{"layout page", "", map[string]any{"layout": "page"}, "{Hide:true Label: Link: LabelHTML: SitePath:false} {Hide:true Label: Link: LabelHTML: SitePath:false}"},
+		{"layout doc", "", map[string]any{"layout": "doc"}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"docFooter false", "themeConfig: { docFooter: { prev: false } }", nil, "{Hide:true Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"docFooter false, front matter text", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": "Back"}, "{Hide:false Label:Back Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
+		{"docFooter false, front matter true", "themeConfig: { docFooter: { prev: false } }", map[string]any{"prev": true}, "{Hide:false Label: Link: LabelHTML: SitePath:false} {Hide:false Label: Link: LabelHTML: SitePath:false}"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": "export default { " + tt.theme + " }", "index.md": "", "guide/a.md": ""}))

@@ -34,7 +34,9 @@
 //     items, base, collapsed}) or an object of such arrays (or {base,
 //     items}) keyed by path prefix, shown as configured: its order,
 //     labels and groups; a page it does not list is published, reachable
-//     by its links, and not in the navigation. Without a sidebar or top
+//     by its links, and not in the navigation; a link from the root to
+//     no page stays, linked as VPLink writes it (/x.html), which the
+//     server answers with the 404 page, and a warning says so. Without a sidebar or top
 //     bar (or with a sidebar that is computed), the pages' tree; a sidebar computed by a call
 //     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
 //     not run: the argument as written, then the pages it does not list
@@ -42,7 +44,8 @@
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
 //     its links and dropdowns as written, then the sidebar, if any (topNav).
 //   - Previous and next: the sidebar's links in order, by their text
-//     (docFooterText where set), a link listed again (as written: "/x"
+//     (docFooterText where set; the text's inline markup shown, as
+//     VPDocFooter's v-html shows it, a front matter's text's too), a link listed again (as written: "/x"
 //     and "/x.html" are two) counted once, a page the sidebar does not
 //     list (or lists only by a link not from the root, which VitePress
 //     never finds current) followed by its first link; a multi-sidebar's
@@ -60,6 +63,9 @@
 //     open under its label (https://vitepress.dev/guide/markdown#code-groups);
 //     with vitepress-plugin-tabs registered (md.use(tabsMarkdownPlugin)),
 //     ::: tabs and its "== label" tabs likewise (tabs.go).
+//   - A config wrapped in vitepress-plugin-mermaid's withMermaid draws
+//     ```mermaid blocks: sitegen shows each as its source under a
+//     caption that says so (layout.Markup.Diagrams, mermaid.go).
 //   - markdown.math: true reads $…$ and $$…$$ formulas, rendered as
 //     MathML at build time (layout.Markup.Math, package markup/math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
@@ -210,6 +216,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, WikiPlugin)
 		l.Notes = append(l.Notes, notes...)
 	}
+	if mermaidUsed(raw) { // ```mermaid blocks drawn (mermaid.go)
+		l.Markup.Diagrams = true
+		l.Read = append(l.Read, MermaidPlugin)
+	}
 	if tabsUsed(raw) { // ::: tabs with "== label" tabs (tabs.go)
 		l.Expand = withTabs
 		l.Markup.Containers = maps.Clone(Containers)
@@ -333,11 +343,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.UnpublishedPaths = []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseTinyGlobs(exclude...), Pages: true}}
 		l.Read = append(l.Read, "srcExclude")
 	}
+	l.Rules = rules{html: !clean} // before the sidebar, whose links to no page it writes (noPageLink)
 	if theme := obj.Object("themeConfig"); theme != nil {
 		readTheme(l, theme, sidebarArgument(raw), dir, file, "")
 	}
 	setPager(l, l, dir, obj.Object("themeConfig"))
-	l.Rules = rules{html: !clean}
 	readLocales(l, obj, dir)
 	return l, nil
 }
@@ -561,10 +571,20 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// is ("!treatAsHtml(pathname)": normalizeLink returns it
 				// unchanged, shared.js 1.6.4), and the pager lists it.
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: n.publicFile(link), Title: text, TitleHTML: textHTML, Depth: depth})
+			case hasLink && children == nil && n.prefix == "" && strings.HasPrefix(written(b, link), "/"):
+				// A site path no page is at: VitePress links it all the
+				// same, the server answering with its 404 page (its
+				// dead-link check reads the pages, not the theme's
+				// settings); sitegen keeps the entry, linked as VPLink
+				// writes it (noPageLink), and says so.
+				u, asWritten := noPageLink(written(b, link), n.layout.Rules)
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: u, LinkAsWritten: asWritten, Title: text, TitleHTML: textHTML, Depth: depth})
+				n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: linked as VitePress links it, to the 404 page", n.file, text, link))
 			case hasLink && children == nil:
-				// A site path no page is at: VitePress links its 404
-				// page (its dead-link check reads the pages, not the
-				// theme's settings); sitegen leaves it out, and says so.
+				// A link not from the root ("guide/x"), which the browser
+				// reads from the page shown, or one of a locale's
+				// sidebar (read in the locale's folder, whose site paths
+				// are its own): left out, and said.
 				n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: left out of the navigation", n.file, text, link))
 			case children != nil:
 				// "collapsed": set, the group folds; false, it starts open
@@ -601,6 +621,20 @@ func localeKey(key, prefix string) string {
 		return "/"
 	}
 	return "\x00"
+}
+
+// noPageLink is the link VitePress's VPLink writes for a sidebar or nav
+// link from the site's root where no page is (normalizeLink): a page's
+// path ("/x", "/x.md") made "/x.html" ("/x" with cleanUrls), a site path
+// under the site's base; a file that is no page ("/base/sheet.pdf") as
+// written, base and all (asWritten).
+func noPageLink(link string, r layout.Rules) (u string, asWritten bool) {
+	p, _, _ := strings.Cut(link, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if ext := path.Ext(p); ext != "" && ext != ".md" && ext != ".html" {
+		return link, true
+	}
+	return normalizeLink(link, r), false
 }
 
 // written is a sidebar link as VitePress's addBase gives it to the

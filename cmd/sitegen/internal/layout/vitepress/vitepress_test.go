@@ -246,7 +246,8 @@ func TestRecognise(t *testing.T) {
 			// unchanged, shared.js), and the pager lists it like any
 			// sidebar link ("generated from the sidebar"): an entry linking
 			// the file, under the site's base; one whose file is not in
-			// public/ is still left out with a note.
+			// public/ is linked as written too (the server's 404), with a
+			// note (TestLinkToNoPage).
 			name: "link to a public file",
 			files: with(map[string]string{".vitepress/config.js": `export default {base: '/x/', themeConfig: {
 				sidebar: [{text: 'Sheet', link: '/x/sheet.pdf'}, {text: 'One', link: '/guide/one'}, {text: 'Gone', link: '/x/gone.pdf'}]}}`,
@@ -258,7 +259,7 @@ func TestRecognise(t *testing.T) {
 				}
 				return fmt.Sprintf("%s|%q", b.String(), l.Notes)
 			},
-			want: `:/sheet.pdf:Sheet guide/one.md::One |[".vitepress/config.js: \"Gone\" links \"/x/gone.pdf\", where no page is: left out of the navigation"]`,
+			want: `:/sheet.pdf:Sheet guide/one.md::One :/x/gone.pdf:Gone |[".vitepress/config.js: \"Gone\" links \"/x/gone.pdf\", where no page is: linked as VitePress links it, to the 404 page"]`,
 		},
 		{
 			// An item's own base prefixes its own link too, and an empty
@@ -507,7 +508,7 @@ func TestPageURLs(t *testing.T) {
 // https://vitepress.dev/reference/default-theme-sidebar); sitegen left it
 // out. An item whose link names no page of the site (eneride's
 // { text: 'Univers', link: '/universe' }) VitePress shows as a link to its
-// 404 page; sitegen leaves it out, and a note now says so.
+// 404 page; so does sitegen now, with a note (TestLinkToNoPage).
 func TestNavLinksElsewhere(t *testing.T) {
 	cfg := `export default {
   themeConfig: {
@@ -537,6 +538,7 @@ func TestNavLinksElsewhere(t *testing.T) {
 	}
 	want := []string{
 		"Rules|guide/index.md|||0",
+		"Univers||/universe.html||0",
 		"Forum||https://forum.example/x|_self|0",
 		"||||0", // the separator between the top bar and the sidebar
 		"Guide||||0",
@@ -549,5 +551,54 @@ func TestNavLinksElsewhere(t *testing.T) {
 	notes := strings.Join(l.Notes, "\n")
 	if !strings.Contains(notes, `"/universe"`) || !strings.Contains(notes, "Univers") {
 		t.Errorf("notes = %q, want one naming Univers's link /universe, left out", l.Notes)
+	}
+}
+
+// TestLinkToNoPage: a sidebar or nav link to a site path where no page
+// is stays in the navigation, linked as VitePress's VPLink writes it
+// (normalizeLink: ".md" or nothing made ".html", nothing with cleanUrls;
+// a file that is no page as written), which the server answers with the
+// 404 page, and a note says so; the pager counts it ("generated from the
+// sidebar", https://vitepress.dev/reference/default-theme-prev-next-links).
+// Measured with VitePress 1.6.4: {text: 'Missing', link: '/missing'} is
+// <a href="/missing.html"> in the sidebar and the previous page's next
+// link; {text: 'Gone', link: '/gone'} in themeConfig.nav is <a
+// href="/gone.html">. A link not from the root ("guide/x"), which the
+// browser reads from the page shown, is still left out.
+func TestLinkToNoPage(t *testing.T) {
+	files := func(clean string) map[string]string {
+		return map[string]string{
+			".vitepress/config.js": `export default {` + clean + `themeConfig: {
+				nav: [{text: 'Gone', link: '/gone'}, {text: 'One', link: '/guide/one'}],
+				sidebar: [{text: 'Rules', items: [{text: 'One', link: '/guide/one'}, {text: 'Missing', link: '/missing'},
+				  {text: 'Old', link: '/old.md#part'}, {text: 'Rel', link: 'guide/nothing'}, {text: 'Two', link: '/guide/two'}]}]}}`,
+			"index.md": "# Home\n", "guide/one.md": "# One\n", "guide/two.md": "# Two\n",
+		}
+	}
+	got := func(l *layout.Layout) string {
+		var b strings.Builder
+		for _, e := range l.Nav {
+			if e.Separator {
+				b.WriteString("--- ")
+				continue
+			}
+			fmt.Fprintf(&b, "%s:%s:%s:%v ", e.Path, e.Link, e.Title, e.LinkAsWritten)
+		}
+		fmt.Fprintf(&b, "|%d notes", len(l.Notes))
+		return b.String()
+	}
+	for _, tc := range []struct{ name, clean, want string }{
+		{"html", "", ":/gone.html:Gone:false guide/one.md::One:false --- ::Rules:false guide/one.md::One:false :/missing.html:Missing:false :/old.html#part:Old:false guide/two.md::Two:false |4 notes"},
+		{"cleanUrls", "cleanUrls: true, ", ":/gone:Gone:false guide/one.md::One:false --- ::Rules:false guide/one.md::One:false :/missing:Missing:false :/old#part:Old:false guide/two.md::Two:false |4 notes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, files(tc.clean)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := got(l); g != tc.want {
+				t.Errorf("got  %s\nwant %s\nnotes %q", g, tc.want, l.Notes)
+			}
+		})
 	}
 }
