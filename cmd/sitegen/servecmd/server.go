@@ -165,6 +165,7 @@ type server struct {
 	// that read it. watchFiles tells the watcher of them (nil: none).
 	reads      map[string]bool
 	watchFiles func([]string)
+	settings   *detect.SettingsSet // the layout's settings files (isSettings)
 
 	warned map[string]bool // the warnings of the last published build, as printed
 
@@ -216,7 +217,7 @@ func (s *server) classify(c watch.Change) kind {
 			return kindCode
 		}
 		return kindIgnore
-	case detect.IsSettings(lay, p) || isKept(lay, p):
+	case s.isSettings(lay, p) || isKept(lay, p):
 		return kindFull
 	}
 	for i, d := range lay.Static {
@@ -273,6 +274,15 @@ func (s *server) classify(c watch.Change) kind {
 		return kindPage
 	}
 	return kindIgnore
+}
+
+// isSettings is detect.IsSettings(lay, p), from the settings files of
+// lay listed once while the layout is the same.
+func (s *server) isSettings(lay *layout.Layout, p string) bool {
+	if !s.settings.For(lay) {
+		s.settings = detect.NewSettingsSet(lay)
+	}
+	return s.settings.Has(p)
 }
 
 // watchReads records the files the site's pages read out of what serve
@@ -428,8 +438,8 @@ func (s *server) rebuild(ctx context.Context) {
 				u.Files = append(u.Files, "/"+rel)
 			}
 			clear(s.pending)
-			s.watchReads()
 			s.published(false, s.editedPage(pages, u), u.Moved, u.Files)
+			s.watchReads() // after the push: it only classifies the changes to come
 			// The pages whose navigation alone changed (a new title in
 			// every page's navigation): once the browsers have the
 			// reload, off the path of the save (site.Site.NavLater).
@@ -486,8 +496,8 @@ func (s *server) rebuild(ctx context.Context) {
 	st.NavLater(true)
 	s.site, s.full, s.searchStale, s.cacheStale = st, false, false, false // the build wrote its cache
 	clear(s.pending)
-	s.watchReads()
 	s.published(cssOnly, s.editedPage(pages, site.Update{}), movedPages(old, st.PageURLs()), nil)
+	s.watchReads() // after the push: it only classifies the changes to come
 	s.warnings(st, res.WarningList)
 	fmt.Fprintf(s.out, "built %d pages in %d ms, %d files written, %d unchanged (%s)\n", res.Pages, res.Duration.Milliseconds(), res.Written, res.Reused, describe(changed))
 	if res.Cleanup != nil {

@@ -249,12 +249,37 @@ func Settings(lay *layout.Layout) []string {
 // Settings(lay), or in a Docusaurus site a folder's category settings
 // (_category_.json), which its layout reads, or in a docsify site a
 // folder's _sidebar.md.
-func IsSettings(lay *layout.Layout, rel string) bool {
+func IsSettings(lay *layout.Layout, rel string) bool { return NewSettingsSet(lay).Has(rel) }
+
+// A SettingsSet answers IsSettings for one layout from its settings files
+// listed once: `serve` asks it of every file its pages read after each
+// save, and Settings makes and sorts its list anew on each call.
+type SettingsSet struct {
+	lay   *layout.Layout
+	files map[string]bool
+}
+
+// NewSettingsSet returns the settings files of the layout lay.
+func NewSettingsSet(lay *layout.Layout) *SettingsSet {
+	list := Settings(lay)
+	set := &SettingsSet{lay: lay, files: make(map[string]bool, len(list))}
+	for _, f := range list {
+		set.files[f] = true
+	}
+	return set
+}
+
+// For reports whether the set is of the layout lay.
+func (set *SettingsSet) For(lay *layout.Layout) bool { return set != nil && set.lay == lay }
+
+// Has is IsSettings(lay, rel) for the set's layout.
+func (set *SettingsSet) Has(rel string) bool {
+	lay := set.lay
 	if lay != nil && lay.Kind == layout.Docusaurus && slices.Contains(docusaurus.CategoryFiles, path.Base(rel)) {
 		return true
 	}
 	if lay != nil && lay.FolderNav != nil && path.Base(rel) == docsify.Files[0] {
 		return true // a folder's own sidebar (docsify's nested _sidebar.md)
 	}
-	return slices.Contains(Settings(lay), rel)
+	return set.files[rel]
 }
