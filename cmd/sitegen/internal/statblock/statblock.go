@@ -148,12 +148,10 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		// written are shown, as the plugin shows what a block gives ("All
 		// fields are optional—if not provided, that Statblock will simply
 		// not render them"), with a warning at the line.
-		for _, k := range namedKeys {
-			if s := m.str(k); s != "" {
-				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown", k, s))
-				m.setName(s)
-				break
-			}
+		if k := namedKey(m); k != "" {
+			s := m.str(k)
+			b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown", k, s))
+			m.setName(s)
 		}
 	default:
 		for _, k := range namedKeys {

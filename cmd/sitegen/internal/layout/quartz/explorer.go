@@ -277,6 +277,18 @@ func stripComments(s string) string {
 	return string(b)
 }
 
+// stringEnd is the index of the quote that closes the string literal
+// opened at s[open] (escapes skipped), or len(s) when it is not closed.
+func stringEnd(s string, open int) int {
+	i := open + 1
+	for ; i < len(s) && s[i] != s[open]; i++ {
+		if s[i] == '\\' {
+			i++
+		}
+	}
+	return i
+}
+
 // balanced is the text inside the bracket at s[open], up to its closing
 // bracket (strings skipped), or the rest of s when it is not closed.
 func balanced(s string, open int) string {
@@ -284,11 +296,7 @@ func balanced(s string, open int) string {
 	for i := open; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '"', '\'', '`':
-			for i++; i < len(s) && s[i] != c; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
+			i = stringEnd(s, i)
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':
@@ -316,11 +324,7 @@ func splitTop(s string, off int) []option {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '"', '\'', '`':
-			for i++; i < len(s) && s[i] != c; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
+			i = stringEnd(s, i)
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':
