@@ -633,4 +633,139 @@ func creatureStats(c EncounterCreature) string {
 	return strings.Join(parts, " · ")
 }
 
+// EncounterLine renders Initiative Tracker's inline encounter
+// (`encounter: 2d4: stirge, 1: ghoul`) as the plugin's EncounterLine
+// does: each creature's count in bold and its name, made plural unless
+// the count is 1, joined by commas and "and"; its stats are the
+// creature's tooltip. An encounter without creatures reads "No creatures
+// found.", as the plugin's.
+func EncounterLine(list []EncounterCreature) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var19 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var19 == nil {
+			templ_7745c5c3_Var19 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<span class=\"encounter-line\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if len(list) == 0 {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<span class=\"encounter-none\">No creatures found.</span> ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		for i, c := range list {
+			var templ_7745c5c3_Var20 string
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(lineJoiner(i, len(list)))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/encounter.templ`, Line: 268, Col: 29}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, " <span class=\"encounter-line-creature\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templ.RenderAttributes(ctx, templ_7745c5c3_Buffer, statsTitle(c))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 55, "><strong class=\"encounter-count\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templ.Raw(c.Count).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "</strong> ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var21 string
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/encounter.templ`, Line: 273, Col: 9}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templ.Raw(lineNameHTML(c)).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "</span>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, "</span>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// statsTitle is a creature's stats as its tooltip; none without stats.
+func statsTitle(c EncounterCreature) templ.Attributes {
+	if st := creatureStats(c); st != "" {
+		return templ.Attributes{"title": st}
+	}
+	return templ.Attributes{}
+}
+
+// lineJoiner is what comes before the i-th of n creatures of an inline
+// encounter: "", ", ", " and " or ", and " (the plugin's joiner).
+func lineJoiner(i, n int) string {
+	switch {
+	case n == 1 || i == 0:
+		return ""
+	case i == n-1 && n > 2:
+		return ", and "
+	case i == n-1:
+		return " and "
+	}
+	return ", "
+}
+
+// lineNameHTML is a creature's name in an inline encounter, plural unless
+// its count is 1 ("Goblins", "Hobgoblin"), and the creature's own name
+// after a display name ("Guards (Goblin)"), linked to its note.
+func lineNameHTML(c EncounterCreature) string {
+	s := ""
+	if c.Count != "1" {
+		s = "s"
+	}
+	name := html.EscapeString(c.Name + s)
+	if c.URL != "" {
+		name = `<a href="` + html.EscapeString(c.URL) + `">` + name + `</a>`
+	} else {
+		name = `<span class="encounter-unlinked">` + name + `</span>`
+	}
+	if c.Of != "" {
+		name += " (" + html.EscapeString(c.Of) + ")"
+	}
+	return name
+}
+
 var _ = templruntime.GeneratedTemplate

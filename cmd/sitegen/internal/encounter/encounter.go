@@ -118,6 +118,43 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	return out.String(), nil
 }
 
+// inlinePrefix makes the text of an inline encounter the list of
+// creatures it is: the plugin reads `encounter: 2d4: stirge, 1: ghoul` as
+// parseYaml("[" + definitions.trim() + "]") (src/main.ts), the creatures:
+// of an encounter.
+const inlinePrefix = "creatures: ["
+
+// RenderInline implements markup.InlineHandler: Initiative Tracker's
+// inline encounter, `encounter: 2d4: stirge, 1: ghoul`, is a line of its
+// creatures, each read and found as a creature line of a block is
+// (rolled counts rolled, stats from the creature's stat block), drawn as
+// the plugin's EncounterLine (templates.EncounterLine). What cannot be
+// read is a warning at the code; no creature read reads "No creatures
+// found.", as the plugin's.
+func (h *Handler) RenderInline(b *markup.Block) (string, error) {
+	b.AddStyle(StyleAsset)
+	var list []templates.EncounterCreature
+	p, probs := parse(section{text: inlinePrefix + b.Body + "]\n", first: 1})
+	for _, pr := range probs {
+		b.Warn(1, pr.col-len(inlinePrefix), pr.msg)
+	}
+	if p != nil {
+		notes := map[string]note{}
+		for _, e := range p.creatures {
+			e.line, e.col = 1, e.col-len(inlinePrefix)
+			list = merge(list, h.creature(b, e, false, notes))
+		}
+	}
+	if len(list) == 0 && len(probs) == 0 {
+		b.Warn(0, 0, "no creatures: write `encounter: 3: Goblin, 1d4: Wolf`")
+	}
+	var out strings.Builder
+	if err := templates.EncounterLine(list).Render(context.Background(), &out); err != nil {
+		return "", fmt.Errorf("render inline encounter: %w", err)
+	}
+	return out.String(), nil
+}
+
 // note is what a creature's note gives: its URL and its stat block's
 // stats.
 type note struct {
@@ -129,10 +166,10 @@ type note struct {
 // creature resolves one line of creatures: its note and stats.
 func (h *Handler) creature(b *markup.Block, e entry, rollHP bool, notes map[string]note) templates.EncounterCreature {
 	line := e.line
-	n, seen := notes[strings.ToLower(e.name)]
+	n, seen := notes[e.name]
 	if !seen {
 		n = h.find(b, e.name, line, e.col)
-		notes[strings.ToLower(e.name)] = n
+		notes[e.name] = n
 	}
 	c := templates.EncounterCreature{Name: e.name, URL: n.url, HP: n.stats.HP, AC: n.stats.AC, Init: n.stats.Modifier, XP: n.stats.XP}
 	if e.display != "" && e.display != e.name {
@@ -214,7 +251,7 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link", name, tg.Unlinked))
 		return note{}
 	case tg.Problem != "":
-		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes and the creatures they define); shown without a link or stats", name, tg.Problem))
+		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes and the creatures they define); shown without a link or stats%s", name, tg.Problem, h.creatures.LikeHint(name)))
 		return note{}
 	case tg.Warning != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))

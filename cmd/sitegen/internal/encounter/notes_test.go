@@ -120,7 +120,11 @@ func TestNoteCreatureEncounters(t *testing.T) {
 // creature) }"), which Initiative Tracker looks up there as it looks up the
 // notes' creatures; a note's creature of the same name wins (the plugin's
 // watcher adds it after, when it parses notes: "autoParse"). A creature
-// only the settings keep has no note to link to.
+// only the settings keep has no note to link to. The plugin finds a
+// creature by its exact name (bestiary.ts hasCreature: "this.#bestiary
+// .has(name)", a Map's): "bandit" is not "Bandit", and the warning says
+// which name the saved creatures have. An inline encounter finds them
+// alike.
 func TestSavedCreatureEncounters(t *testing.T) {
 	dir := t.TempDir()
 	for rel, s := range map[string]string{
@@ -138,20 +142,27 @@ func TestSavedCreatureEncounters(t *testing.T) {
 	}
 	bestiary := statblock.NewBestiary()
 	stat := statblock.New(bestiary).ForVault(dir, statblock.WalkNotes(dir))
-	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{
-		statblock.Info: stat, Info: New(bestiary).ForVault(dir, statblock.WalkNotes(dir))}})
+	opts := markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{
+		statblock.Info: stat, Info: New(bestiary).ForVault(dir, statblock.WalkNotes(dir))}}
+	opts.Dialects.InlineCode = []string{Info}
+	md := markup.New(opts)
 	var problems []string
 	page := &markup.Page{File: "content/e.md", Links: dirVault{dir}, Assets: map[string]string{StyleAsset: "/e.css", statblock.StyleAsset: "/s.css"},
 		Report: func(p markup.Problem) { problems = append(problems, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg)) }}
-	out, _, err := md.Convert([]byte("```encounter\ncreatures:\n  - 3: Bandit\n  - Wolf\n  - Ogre\n```\n"), page)
+	out, _, err := md.Convert([]byte("```encounter\ncreatures:\n  - 3: Bandit\n  - Wolf\n  - Ogre\n  - bandit\n```\n\n`encounter: 2: Bandit`\n"), page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"Bandit|3|11|12|+1", "Wolf|1|11|13|+2", "Ogre|1|||"}
+	want := []string{"Bandit|3|11|12|+1", "Wolf|1|11|13|+2", "Ogre|1|||", "bandit|1|||"}
 	if got := rows(out); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if len(problems) != 1 || !strings.Contains(problems[0], `creature "Ogre"`) {
-		t.Errorf("problems %q, want one for Ogre", problems)
+	if got, _ := line(out); got != "2 Bandits" || !strings.Contains(out, `title="HP 11 · AC 12 · Initiative +1"`) {
+		t.Errorf("inline encounter %q, want 2 Bandits with their stats:\n%s", got, out)
+	}
+	hint := `(the plugin's saved creatures have "Bandit": it finds a creature by its exact name, case and all)`
+	if len(problems) != 2 || !strings.Contains(problems[0], `creature "Ogre"`) || strings.Contains(problems[0], "saved creatures have") ||
+		!strings.Contains(problems[1], `creature "bandit"`) || !strings.HasSuffix(problems[1], hint) {
+		t.Errorf("problems %q, want one for Ogre, one for bandit ending %s", problems, hint)
 	}
 }

@@ -1362,6 +1362,10 @@ type Markup struct {
 	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
+	// InlineCode lists the info words whose block handlers also draw
+	// inline code written `word: text` (markup.Dialects.InlineCode):
+	// Initiative Tracker's `encounter: 2d4: stirge`.
+	InlineCode []string
 	// MetaBind draws the Meta Bind plugin's inline fields read-only with
 	// the note's values (markup.Dialects.MetaBind).
 	MetaBind bool

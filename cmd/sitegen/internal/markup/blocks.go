@@ -38,6 +38,17 @@ type BlockHandler interface {
 	RenderBlock(b *Block) (string, error)
 }
 
+// InlineHandler is a BlockHandler that also draws inline code written
+// `info: text`, where the page's dialect says a plugin draws such code
+// (Dialects.InlineCode): Initiative Tracker's inline encounters,
+// `encounter: 2d4: stirge`. The Block's Body is the text after the colon,
+// trimmed, and Inline reports true; Line and Col locate that text, and
+// the handler's problems at any line of it are reported there. An error
+// leaves the code as written.
+type InlineHandler interface {
+	RenderInline(b *Block) (string, error)
+}
+
 // BlockKeyer is a BlockHandler whose blocks share Block.Index by a key of
 // its own rather than by their whole info string: the words of the info
 // string that do not change a block's element ids (```anydice editable
@@ -73,6 +84,7 @@ type Block struct {
 	// first, so handlers can make unique element ids.
 	Index int
 
+	inline bool // inline code (InlineHandler): Line and Col locate Body's text
 	st     *pageState
 	pc     parser.Context // the page's, for the texts parsed apart (Markdown)
 	m      *Markdown
@@ -90,7 +102,7 @@ func (b *Block) Markdown(text string, line int) string {
 	pg.DropH1, pg.DropLeading, pg.work, pg.Dice = false, false, b.st.work, b.st.dice
 	pg.parent, pg.parentSrc = b.pc, b.st.src
 	outer := b.st.page.Report
-	at := b.Line + line
+	at, _ := b.at(line, 1)
 	pg.Report = func(p Problem) {
 		p.Line, p.Col = b.locate(text, line, p.Line, p.Col)
 		if outer != nil {
@@ -130,13 +142,19 @@ func (b *Block) Markdown(text string, line int) string {
 // starts) are looked for on that line of Body and the few after it. Not
 // found: the data's line, column 1.
 func (b *Block) locate(text string, line, tl, tc int) (int, int) {
-	at := b.Line + line
+	at, atCol := b.at(line, 1)
 	lines := strings.Split(text, "\n")
 	if tl < 1 || tl > len(lines) || tc < 1 || tc > len(lines[tl-1]) {
-		return at, 1
+		return at, atCol
 	}
 	word := lines[tl-1][tc-1:]
 	word = word[:min(len(word), 16)]
+	if b.inline {
+		if k := strings.Index(b.Body, word); k >= 0 {
+			return b.at(1, k+1)
+		}
+		return at, atCol
+	}
 	body := strings.Split(b.Body, "\n")
 	for i := line - 1; i >= 0 && i < len(body) && i < line-1+len(lines)+maxFoldedLines; i++ {
 		if k := strings.Index(body[i], word); k >= 0 {
@@ -159,11 +177,28 @@ func (b *Block) DiceBudget() *expr.Budget { return b.st.dice }
 // line is 1-based within Body (0 for the fence line), col 1-based within
 // that line (0: its start). A warning does not fail the build.
 func (b *Block) Warn(line, col int, msg string) {
-	at, c := b.Line+line, max(col, 1)
-	if line <= 0 {
-		at, c = b.Line, b.Col
+	at, c := b.at(line, col)
+	what := "block"
+	if b.inline {
+		what = "inline code"
 	}
-	b.st.reportAt(at, c, true, fmt.Sprintf("%s block: %s", b.Info, msg))
+	b.st.reportAt(at, c, true, fmt.Sprintf("%s %s: %s", b.Info, what, msg))
+}
+
+// Inline reports whether the block is inline code (InlineHandler).
+func (b *Block) Inline() bool { return b.inline }
+
+// at is the file's line and column of column col of line line of Body
+// (0: the fence, or the inline code's text); Body's text is on the line
+// of inline code, from Col.
+func (b *Block) at(line, col int) (int, int) {
+	switch {
+	case line <= 0:
+		return b.Line, b.Col
+	case b.inline:
+		return b.Line, b.Col + max(col, 1) - 1
+	}
+	return b.Line + line, max(col, 1)
 }
 
 // ResolveWiki finds the note or file that [[target]] on this page names,
@@ -293,7 +328,8 @@ func splitErrors(err error) []error {
 func blockErrorPos(b *Block, err error) (line, col int, msg string) {
 	var be *BlockError
 	if errors.As(err, &be) && be.Line > 0 {
-		return b.Line + be.Line, max(be.Col, 1), fmt.Sprintf("%s block: %v", b.Info, be.Err)
+		l, c := b.at(be.Line, be.Col)
+		return l, c, fmt.Sprintf("%s block: %v", b.Info, be.Err)
 	}
 	return b.Line, b.Col, fmt.Sprintf("%s block: %v", b.Info, err)
 }

@@ -375,6 +375,9 @@ func PlainText(n ast.Node, src []byte) string {
 		case *queryInline: // an inline query's value, as it shows
 			b.WriteString(stdhtml.UnescapeString(tagsRE.ReplaceAllString(t.html, "")))
 			return ast.WalkSkipChildren, nil
+		case *handledInline: // inline code a handler drew, as it shows
+			b.WriteString(stdhtml.UnescapeString(tagsRE.ReplaceAllString(t.html, "")))
+			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
 				if tt, ok := cc.(*ast.Text); ok {

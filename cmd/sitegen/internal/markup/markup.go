@@ -222,6 +222,11 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// InlineCode lists the info words whose handlers also draw inline
+	// code written `word: text` (InlineHandler): "encounter" in a vault
+	// that runs Initiative Tracker, whose `encounter: 2d4: stirge` is an
+	// encounter line.
+	InlineCode []string
 	// MetaBind draws the Meta Bind plugin's inline `INPUT[…]` and
 	// `VIEW[…]` fields read-only with the page's front matter values
 	// (metaBindTransformer); what it cannot draw stays code, with a
@@ -1059,6 +1064,7 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		// links are resolved and checked.
 		util.Prioritized(kramdownTOC{levels: e.m.opts.Dialects.TOCLevels}, 1001),
 		util.Prioritized(blockTransformer{m: e.m}, 1002),
+		util.Prioritized(inlineBlockTransformer{m: e.m}, 1002),
 		util.Prioritized(linkTransformer{m: e.m}, 1003),
 		util.Prioritized(queryTransformer{m: e.m}, 1004),
 		util.Prioritized(wikiTransformer{m: e.m}, 1005),

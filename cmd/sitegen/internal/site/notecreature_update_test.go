@@ -75,3 +75,51 @@ func TestUpdateNoteCreature(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineEncounterVault: a vault that runs Initiative Tracker draws
+// inline code `encounter: 2: Cacodaemon` as the plugin's encounter line
+// (its post-processor: "/^encounter:\s/.test(code.innerText)"), with the
+// creature's stats from its note, and a save of that note writes the page
+// again as a clean build shows it; a vault whose plugin list leaves the
+// plugin out shows the code as code, as Obsidian does without it.
+func TestInlineEncounterVault(t *testing.T) {
+	caco := "---\nstatblock: inline\n---\n# Caco\n\n```statblock\nname: Cacodaemon\nhp: 18\nac: 16\n```\n"
+	for _, tc := range []struct {
+		plugins string
+		drawn   bool
+	}{
+		{`["initiative-tracker", "obsidian-5e-statblocks"]`, true},
+		{`["obsidian-5e-statblocks"]`, false},
+	} {
+		t.Run(tc.plugins, func(t *testing.T) {
+			src := writeTree(t, map[string]string{
+				"site.toml": "\x00", "content/_index.md": "\x00", "static/css/site.css": "\x00", "static/js/fake.js": "\x00",
+				".obsidian/app.json":               "{}\n",
+				".obsidian/community-plugins.json": tc.plugins,
+				"Daemons/Caco Note.md":             caco,
+				"Fight.md":                         "# Fight\n\n| Roll | Encounter |\n|---|---|\n| 1 | `encounter: 2: Cacodaemon` |\n",
+			})
+			th := fstest.MapFS{statblock.StyleAsset: {Data: []byte(".statblock{}\n")}, encounter.StyleAsset: {Data: []byte(".encounter{}\n")}}
+			for k, v := range theme {
+				th[k] = v
+			}
+			b := statblock.NewBestiary()
+			handlers := map[string]markup.BlockHandler{statblock.Info: statblock.New(b), encounter.Info: encounter.New(b)}
+			r := startUpdates(t, content.Options{Source: src, Theme: th, Handlers: handlers}, true)
+			page := readTree(t, r.opts.Dest)["fight/index.html"]
+			if got := strings.Contains(page, `title="HP 18 · AC 16"`) && strings.Contains(page, `href="/daemons/caco-note/">Cacodaemons</a>`); got != tc.drawn {
+				t.Errorf("drawn with its stats and link: %v, want %v:\n%s", got, tc.drawn, page)
+			}
+			if got := strings.Contains(page, "<code>encounter: 2: Cacodaemon</code>"); got == tc.drawn {
+				t.Errorf("shown as code: %v, want %v", got, !tc.drawn)
+			}
+			if !tc.drawn {
+				return
+			}
+			u := r.update(t, map[string]string{"Daemons/Caco Note.md": strings.Replace(caco, "hp: 18", "hp: 44", 1)})
+			if page := readTree(t, r.opts.Dest)["fight/index.html"]; !strings.Contains(page, `title="HP 44 · AC 16"`) || !slices.Contains(u.Pages, "/fight/") {
+				t.Errorf("after the note's save, the fight (written: %v) shows:\n%s", slices.Contains(u.Pages, "/fight/"), page)
+			}
+		})
+	}
+}

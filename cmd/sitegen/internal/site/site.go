@@ -212,6 +212,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			MetaBind:          s.Lay.Markup.MetaBind,
+			InlineCode:        s.Lay.Markup.InlineCode,
 			TasksPlugin:       s.Lay.Markup.TasksPlugin,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,

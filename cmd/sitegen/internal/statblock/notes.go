@@ -591,6 +591,17 @@ func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarge
 	return tg, c, true
 }
 
+// LikeHint is what a warning about a creature called name that the
+// vault's creatures do not have adds when the plugin's saved creatures
+// have it in another case ("stirge" for "Stirge"), which the plugin, too,
+// does not find; "" otherwise.
+func (v *VaultCreatures) LikeHint(name string) string {
+	if v == nil || v.b == nil {
+		return ""
+	}
+	return v.b.vault(v.dir).saved.likeHint(strings.TrimSpace(name))
+}
+
 // BlockStats is Stats of a stat block of YAML body that the page of block
 // b reads (an encounter, of a note's block): with the fields of the
 // creature it names (`monster: Bandit`) from the vault's creatures, as

@@ -3,6 +3,7 @@ package statblock
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
@@ -26,6 +27,7 @@ type savedCreatures struct {
 	raw    json.RawMessage
 	once   sync.Once
 	byName map[string]json.RawMessage
+	folded map[string]string // a name in lower case: the creature's name
 }
 
 const (
@@ -51,6 +53,30 @@ func (s *savedCreatures) get(name string) (string, bool) {
 	return y, true
 }
 
+// like is the name of the saved creature called name in another case
+// ("Stirge" for "stirge"), which the plugin does not find by name; "" when
+// there is none, or one of that very name.
+func (s *savedCreatures) like(name string) string {
+	if s == nil {
+		return ""
+	}
+	s.once.Do(s.index)
+	if _, ok := s.byName[name]; ok {
+		return ""
+	}
+	return s.folded[strings.ToLower(name)]
+}
+
+// likeHint is what a warning about the creature called name the plugin's
+// bestiary does not have adds when a saved creature has that name in
+// another case; "" otherwise.
+func (s *savedCreatures) likeHint(name string) string {
+	if like := s.like(name); like != "" {
+		return fmt.Sprintf(" (the plugin's saved creatures have %q: it finds a creature by its exact name, case and all)", like)
+	}
+	return ""
+}
+
 // index reads the pairs of raw into byName: of two of one name the last,
 // as the plugin's Map keeps it. A pair that does not read is skipped (the
 // plugin would not have written it).
@@ -61,6 +87,7 @@ func (s *savedCreatures) index() {
 		return
 	}
 	s.byName = make(map[string]json.RawMessage, min(len(pairs), maxSaved))
+	s.folded = make(map[string]string, min(len(pairs), maxSaved))
 	for i, p := range pairs {
 		if i >= maxSaved {
 			break
@@ -74,6 +101,7 @@ func (s *savedCreatures) index() {
 			continue // addLocalCreature: "if (!creature.name) return"
 		}
 		s.byName[c.Name] = pair[1]
+		s.folded[strings.ToLower(c.Name)] = c.Name
 	}
 }
 

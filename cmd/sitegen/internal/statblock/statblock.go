@@ -107,6 +107,14 @@ func namedIn(b *markup.Block, body string, m *monster, n notes, saved *savedCrea
 	return merged, true
 }
 
+// likeHint is savedCreatures.likeHint of the vault's saved creatures.
+func (h *Handler) likeHint(name string) string {
+	if h.settings == nil {
+		return ""
+	}
+	return h.settings.saved.likeHint(name)
+}
+
 // Info is the fence info word this package handles.
 const Info = "statblock"
 
@@ -150,13 +158,13 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		// not render them"), with a warning at the line.
 		if k := namedKey(m); k != "" {
 			s := m.str(k)
-			b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown", k, s))
+			b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown%s", k, s, h.likeHint(s)))
 			m.setName(s)
 		}
 	default:
 		for _, k := range namedKeys {
 			if s := m.str(k); s != "" {
-				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q: sitegen has no bestiary to take that creature's fields from; only the fields written here are shown", k, s))
+				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q: sitegen has no bestiary to take that creature's fields from; only the fields written here are shown%s", k, s, h.likeHint(s)))
 			}
 		}
 	}

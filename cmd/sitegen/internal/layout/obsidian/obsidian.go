@@ -142,6 +142,10 @@ const dse = "the Draw Steel Elements plugin's"
 // shows them as written.
 const TasksPlugin = "obsidian-tasks-plugin"
 
+// InitiativeTrackerPlugin is the Initiative Tracker plugin's id in
+// community-plugins.json.
+const InitiativeTrackerPlugin = "initiative-tracker"
+
 // MetaBindPlugin is the Meta Bind plugin's id in community-plugins.json.
 const MetaBindPlugin = "obsidian-meta-bind-plugin"
 
@@ -244,6 +248,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// vault that enables it, or whose plugin list is not there to say.
 	if plugins == nil || slices.Contains(plugins, MetaBindPlugin) {
 		l.Markup.MetaBind = true
+	}
+	// Initiative Tracker draws inline code `encounter: 2d4: stirge` as an
+	// encounter line, where it runs (or the plugin list is not there to
+	// say); its ```encounter blocks are drawn in every vault.
+	if plugins == nil || slices.Contains(plugins, InitiativeTrackerPlugin) {
+		l.Markup.InlineCode = append(l.Markup.InlineCode, "encounter")
 	}
 	if slices.Contains(plugins, TasksPlugin) {
 		l.Markup.TasksPlugin = true
