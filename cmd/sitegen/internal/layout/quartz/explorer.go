@@ -305,7 +305,11 @@ func code(s string) string {
 
 func (e *Explorer) readSort(text string, o option, flat string) {
 	if flat == "undefined" {
-		return // Array.prototype.sort's order is kept; sitegen keeps the default
+		// "if (opts.sortFn) trie.sort(opts.sortFn)" (explorer.inline.ts):
+		// no sort, the notes in the order Quartz read them, which is no
+		// rule sitegen can follow.
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's sortFn is undefined: Quartz does not sort the Explorer (its notes in the order it read them); sitegen keeps the default order (folders first, then by name)", LayoutFile, lineAt(text, o.off)))
+		return
 	}
 	files, folders := fileBeforeFolder.FindStringSubmatch(flat), folderBeforeFile.FindStringSubmatch(flat)
 	cmpName := localeCompare.FindStringSubmatch(flat)

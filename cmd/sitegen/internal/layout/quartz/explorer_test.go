@@ -155,6 +155,11 @@ func TestReadExplorer(t *testing.T) {
 			src:   quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.data?.title ?? 'unknown title'\n  },\n}", ""),
 			warn:  "quartz.layout.ts:20: the Explorer's mapFn is a function sitegen cannot read: the display names are",
 			check: func(e Explorer) bool { return e.Rename == nil }},
+		// explorer.tsx runs "if (opts.sortFn) trie.sort(opts.sortFn)" (4.0-4.4: fileTree.sort(undefined), Array.prototype.sort's string order of equal "[object Object]"s): no order of its own.
+		{name: `sortFn: undefined: Quartz does not sort; sitegen keeps the default order and says so`,
+			src:   quartzLayout("{\n  sortFn: undefined,\n}", ""),
+			warn:  "quartz.layout.ts:20: the Explorer's sortFn is undefined: Quartz does not sort the Explorer",
+			check: func(e Explorer) bool { return !e.FilesFirst && !e.Text }},
 		{name: `a sortFn imported from another file ("import { sortFn } from "./functions.ts"") is not read: the default order, and a warning at its line`,
 			src:   quartzLayout("{\n  sortFn: sortFn,\n}", ""),
 			warn:  "quartz.layout.ts:20: the Explorer's sortFn is a function sitegen cannot read: the Explorer's default order is used",
