@@ -56,6 +56,10 @@ type siteInfo struct {
 	trans   map[string]map[string]string
 	defLang string
 	theme   string // config.toml's theme
+	// readsSite: a shortcode of the page listed a section's pages
+	// (get_section), which a page added or removed anywhere in it
+	// changes (layout.Expanded.ReadsSite).
+	readsSite bool
 }
 
 // expandWith is Expand with what the site tells (nil: nothing).
@@ -157,7 +161,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), site
 		}
 		i += call.n
 	}
-	x := layout.Expanded{Src: b.Bytes(), Problems: problems}
+	x := layout.Expanded{Src: b.Bytes(), Problems: problems, ReadsSite: site.readsSite}
 	if applied {
 		if atStart {
 			lines = append(lines, line)

@@ -86,6 +86,9 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 			name = strings.TrimPrefix(name, "themes/"+site.theme+"/templates/")
 		}
 		err = r.render(name, nodes)
+		if r.readsSite && site != nil {
+			site.readsSite = true
+		}
 		if err == errBreak || err == errContinue {
 			err = nil
 		}

@@ -71,6 +71,8 @@ type teraRun struct {
 	trans   map[string]map[string]string
 	defLang string
 	notes   []teraNote // what ran differently from Zola, the page still built
+	// readsSite: get_section listed a section's pages (siteInfo.readsSite).
+	readsSite bool
 }
 
 // teraNote is a warning of a template run that went on: at a line of the
