@@ -606,6 +606,10 @@ type Layout struct {
 	// below it), labelled title, of front matter meta (Quartz's Explorer
 	// filterFn); the page stays published, listed and searched.
 	NavHidden func(rel string, folder bool, title string, meta map[string]any) bool
+	// NavRename, when set, is the navigation's label of a page or a
+	// folder's page labelled label, before siblings are ordered (Quartz's
+	// Explorer mapFn); the page keeps its title everywhere else.
+	NavRename func(label string, folder bool) string
 	// NoBacklinks: the tool's pages show no list of the pages that link
 	// to them (a Quartz layout without Component.Backlinks).
 	NoBacklinks bool

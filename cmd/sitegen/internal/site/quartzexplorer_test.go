@@ -70,6 +70,25 @@ func TestQuartzExplorerOptions(t *testing.T) {
 				return !strings.Contains(nav("index.html"), "|Extras|") && !strings.Contains(nav("index.html"), "|Appendix|") &&
 					strings.Contains(nav("index.html"), "|Bestiary|") && out["Appendix.html"] != "" && out["Extras/Links.html"] != ""
 			}},
+		// https://quartz.jzhao.xyz/features/explorer#add-emoji-prefix
+		{`"Add emoji prefix": "To add emoji prefixes (📁 for folders, 📄 for files), you could use a map function like this"; the order is unchanged, the pages keep their titles`,
+			explorerLayout(`{
+  mapFn: (node) => {
+    // dont change name of root node
+    if (node.depth > 0) {
+      // set emoji for file/folder
+      if (node.file) {
+        node.displayName = "📄 " + node.displayName
+      } else {
+        node.displayName = "📁 " + node.displayName
+      }
+    }
+  },
+}`, ""),
+			func(nav func(string) string, out map[string]string) bool {
+				return ordered(nav("Rules/2-Dice.html"), "📁 Bestiary", "📁 The Rules", "📄 2 Dice", "📄 10 Magic", "📄 Appendix") &&
+					!strings.Contains(nav("Rules/2-Dice.html"), "📁 📁") && strings.Contains(out["Rules/2-Dice.html"], "<title>2 Dice")
+			}},
 		{`no Component.Backlinks in quartz.layout.ts: no "Linked from"; no Component.Explorer: no navigation`,
 			strings.Replace(explorerLayout("", ""), "Component.DesktopOnly(Component.Explorer()),", "", 1),
 			func(nav func(string) string, out map[string]string) bool {

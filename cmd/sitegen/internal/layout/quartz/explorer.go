@@ -54,6 +54,10 @@ type Explorer struct {
 	OmitBy    string
 	// ExcludeTag removes from the explorer the notes with this tag.
 	ExcludeTag string
+	// Rename is the mapFn of the documented forms, "Change display names
+	// (map)" and "Add emoji prefix", in the order its statements run;
+	// nil for none.
+	Rename []Rename
 	// Warnings name the functions sitegen cannot read, with their file
 	// and line, and what sitegen does instead.
 	Warnings []string
@@ -174,15 +178,138 @@ func (e *Explorer) option(text string, o option) {
 	case "filterFn":
 		e.readFilter(text, o, flat)
 	case "mapFn":
-		if flat != "undefined" {
+		if flat == "undefined" {
+			return
+		}
+		steps, ok := readRename(code(v))
+		if !ok {
 			e.warn(text, o, "the display names are the notes' titles and the folders' names, unchanged")
+			return
+		}
+		e.Rename = steps
+	}
+}
+
+// Rename is one statement of a mapFn that sets node.displayName: its
+// case changed (Case "upper" or "lower"), or a prefix written before it,
+// Folder for a folder's node and File for a note's.
+type Rename struct {
+	Case         string
+	Folder, File string
+}
+
+// Label is the Explorer's display name of a node named name once the
+// mapFn's statements ran.
+func (e Explorer) Label(name string, folder bool) string {
+	for _, r := range e.Rename {
+		switch {
+		case r.Case == "upper":
+			name = strings.ToUpper(name)
+		case r.Case == "lower":
+			name = strings.ToLower(name)
+		case folder:
+			name = r.Folder + name
+		default:
+			name = r.File + name
 		}
 	}
+	return name
+}
+
+var (
+	// The mapFn's parameter and body: "(node) => { ... }".
+	mapBody = regexp.MustCompile(`^\(?(\w+)(?::\w+)?\)?=>\{(.*)\}$`)
+	// "node.displayName = node.displayName.toUpperCase()" (4.5;
+	// node.name before).
+	caseStmt = regexp.MustCompile(`^N\.(?:displayName|name)=N\.(?:displayName|name)\.to(Upper|Lower)Case\(\);?`)
+	// "if (node.file) { node.displayName = "📄 " + node.displayName }
+	// else { node.displayName = "📁 " + node.displayName }" (node.isFolder
+	// in 4.5, either branch first).
+	prefixStmt = regexp.MustCompile(`^if\((!?)N\.(isFolder|file)\)\{?N\.(?:displayName|name)=("[^"]*"|'[^']*')\+N\.(?:displayName|name);?\}?else\{?N\.(?:displayName|name)=("[^"]*"|'[^']*')\+N\.(?:displayName|name);?\}?`)
+	// "// dont change name of root node / if (node.depth > 0) { ... }":
+	// the root is never shown.
+	depthStmt = regexp.MustCompile(`^if\(N\.depth>0\)\{(.*)\}$`)
+	// "return node" (the mapFn of Quartz 5's plugin returns its node).
+	returnStmt = regexp.MustCompile(`^return N;?`)
+)
+
+// readRename reads a mapFn, flat (its code without spaces): ok false
+// when a statement is not one of the documented forms.
+func readRename(flat string) (steps []Rename, ok bool) {
+	m := mapBody.FindStringSubmatch(flat)
+	if m == nil {
+		return nil, false
+	}
+	// The parameter's name, whatever it is, read as N.
+	body := regexp.MustCompile(`\b`+regexp.QuoteMeta(m[1])+`\b`).ReplaceAllString(m[2], "N")
+	for body != "" {
+		if d := depthStmt.FindStringSubmatch(body); d != nil {
+			body = d[1]
+			continue
+		}
+		if c := caseStmt.FindStringSubmatch(body); c != nil {
+			steps = append(steps, Rename{Case: strings.ToLower(c[1])})
+			body = body[len(c[0]):]
+			continue
+		}
+		if p := prefixStmt.FindStringSubmatch(body); p != nil {
+			first, second := unquote(p[3]), unquote(p[4])
+			// The first branch is the folder's when the test is
+			// node.isFolder or !node.file.
+			if (p[2] == "isFolder") == (p[1] == "") {
+				steps = append(steps, Rename{Folder: first, File: second})
+			} else {
+				steps = append(steps, Rename{Folder: second, File: first})
+			}
+			body = body[len(p[0]):]
+			continue
+		}
+		if r := returnStmt.FindString(body); r != "" {
+			body = body[len(r):]
+			continue
+		}
+		return nil, false
+	}
+	return steps, true
+}
+
+func word(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func unquote(q string) string { return q[1 : len(q)-1] }
+
+// code is TypeScript source without its whitespace, but for the
+// whitespace of its string literals and one space between two words.
+func code(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\'' || c == '`':
+			j := min(stringEnd(s, i)+1, len(s))
+			b.WriteString(s[i:j])
+			i = j - 1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			// One space between two words ("return node").
+			rest := strings.TrimLeft(s[i:], " \t\r\n")
+			if out := b.String(); out != "" && rest != "" && word(out[len(out)-1]) && word(rest[0]) {
+				b.WriteByte(' ')
+			}
+			i = len(s) - len(rest) - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 func (e *Explorer) readSort(text string, o option, flat string) {
 	if flat == "undefined" {
-		return // Array.prototype.sort's order is kept; sitegen keeps the default
+		// "if (opts.sortFn) trie.sort(opts.sortFn)" (explorer.inline.ts):
+		// no sort, the notes in the order Quartz read them, which is no
+		// rule sitegen can follow.
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's sortFn is undefined: Quartz does not sort the Explorer (its notes in the order it read them); sitegen keeps the default order (folders first, then by name)", LayoutFile, lineAt(text, o.off)))
+		return
 	}
 	files, folders := fileBeforeFolder.FindStringSubmatch(flat), folderBeforeFile.FindStringSubmatch(flat)
 	cmpName := localeCompare.FindStringSubmatch(flat)
@@ -376,6 +503,12 @@ func readExplorer(l *layout.Layout, r *Rules, dir, rel, prefix string) error {
 			opts = append(opts, "sortFn localeCompare (not numeric)")
 		}
 		r.FilesFirst, r.Text = e.FilesFirst, e.Text
+		if e.Rename != nil {
+			// "Change display names (map)": the Explorer's labels,
+			// which its sort compares (order: filter, map, sort).
+			l.NavRename = e.Label
+			opts = append(opts, "mapFn renames")
+		}
 		if e.Omit != nil || e.ExcludeTag != "" {
 			if e.Omit != nil {
 				opts = append(opts, fmt.Sprintf("filterFn leaves out %d names", len(e.Omit)))

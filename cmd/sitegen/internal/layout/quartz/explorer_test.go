@@ -113,10 +113,53 @@ func TestReadExplorer(t *testing.T) {
 			check: func(e Explorer) bool {
 				return e.ExcludeTag == "explorerexclude" && e.Hidden("x", "x", []string{"rules", "explorerexclude"})
 			}},
-		{name: `"Change display names (map)": a mapFn is not run, and sitegen says so at its line`,
-			src:   quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
+		// https://quartz.jzhao.xyz/features/explorer#change-display-names-map
+		{name: `"Change display names (map)": "the display names of all FileNodes (folders + files) will be converted to full upper case"`,
+			src: quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
+			check: func(e Explorer) bool {
+				return e.Label("Magic Items", true) == "MAGIC ITEMS" && e.Label("Dice", false) == "DICE"
+			}},
+		// https://quartz.jzhao.xyz/features/explorer#add-emoji-prefix
+		{name: `"Add emoji prefix": "To add emoji prefixes (📁 for folders, 📄 for files), you could use a map function like this"`,
+			src: quartzLayout(`{
+  mapFn: (node) => {
+    // dont change name of root node
+    if (node.depth > 0) {
+      // set emoji for file/folder
+      if (node.file) {
+        node.displayName = "📄 " + node.displayName
+      } else {
+        node.displayName = "📁 " + node.displayName
+      }
+    }
+  },
+}`, ""),
+			check: func(e Explorer) bool {
+				return e.Label("Magic", true) == "📁 Magic" && e.Label("Dice", false) == "📄 Dice"
+			}},
+		{name: `a 4.5 mapFn: upper case, then "if (node.isFolder)" a prefix, "return node"`,
+			src: quartzLayout(`{
+  mapFn: (n: FileTrieNode) => {
+    n.displayName = n.displayName.toUpperCase()
+    if (!n.isFolder) { n.displayName = 'page: ' + n.displayName } else { n.displayName = "dir: " + n.displayName }
+    return n
+  },
+}`, ""),
+			check: func(e Explorer) bool {
+				return e.Label("Magic", true) == "dir: MAGIC" && e.Label("Dice", false) == "page: DICE"
+			}},
+		{name: `a mapFn of commented-out lines changes nothing: no warning`,
+			src:   quartzLayout("{\n  mapFn: (node) => {\n    // node.displayName = node.displayName.toUpperCase()\n  },\n}", ""),
+			check: func(e Explorer) bool { return e.Label("Magic", true) == "Magic" }},
+		{name: `any other mapFn is not run, and sitegen says so at its line`,
+			src:   quartzLayout("{\n  mapFn: (node) => {\n    node.displayName = node.data?.title ?? 'unknown title'\n  },\n}", ""),
 			warn:  "quartz.layout.ts:20: the Explorer's mapFn is a function sitegen cannot read: the display names are",
-			check: func(e Explorer) bool { return e.Present }},
+			check: func(e Explorer) bool { return e.Rename == nil }},
+		// explorer.tsx runs "if (opts.sortFn) trie.sort(opts.sortFn)" (4.0-4.4: fileTree.sort(undefined), Array.prototype.sort's string order of equal "[object Object]"s): no order of its own.
+		{name: `sortFn: undefined: Quartz does not sort; sitegen keeps the default order and says so`,
+			src:   quartzLayout("{\n  sortFn: undefined,\n}", ""),
+			warn:  "quartz.layout.ts:20: the Explorer's sortFn is undefined: Quartz does not sort the Explorer",
+			check: func(e Explorer) bool { return !e.FilesFirst && !e.Text }},
 		{name: `a sortFn imported from another file ("import { sortFn } from "./functions.ts"") is not read: the default order, and a warning at its line`,
 			src:   quartzLayout("{\n  sortFn: sortFn,\n}", ""),
 			warn:  "quartz.layout.ts:20: the Explorer's sortFn is a function sitegen cannot read: the Explorer's default order is used",

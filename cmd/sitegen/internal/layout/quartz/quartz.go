@@ -79,9 +79,12 @@
 // the Explorer's options title, folderDefaultState ("open" unfolds every
 // folder), folderClickBehavior, and its sortFn and filterFn in the forms
 // https://quartz.jzhao.xyz/features/explorer documents (files first;
-// a Set of names to omit; a tag to exclude; filterFn: undefined) are
-// applied; any other function is a warning at its line, and the
-// default (folders first, every note listed) stands.
+// a Set of names to omit; a tag to exclude; filterFn: undefined) and
+// its mapFn in the documented forms (display names upper or lower case,
+// an emoji prefix by folder or file: the navigation's labels) are
+// applied; any other function, and sortFn: undefined, is a warning at its
+// line, and the default (folders first, every note listed, labels
+// unchanged) stands.
 package quartz
 
 import (

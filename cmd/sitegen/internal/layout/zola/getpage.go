@@ -194,7 +194,12 @@ func (r *teraRun) getContent(name string, args map[string]any, line int) (any, e
 	if r.getSection == nil {
 		return nil, &teraErr{line, "get_section()"}
 	}
-	if o, ok := r.getSection(p, !truthy(args["metadata_only"])); ok {
+	pages := !truthy(args["metadata_only"])
+	if o, ok := r.getSection(p, pages); ok {
+		// The section's _index.md and its pages' files are read
+		// through the page's read (tracked); which pages there are is
+		// not: the page is made again on every update.
+		r.readsSite = r.readsSite || pages
 		return o, nil
 	}
 	return nil, &teraErr{line, fmt.Sprintf("get_section(path=%q): no such section in content/", p)}

@@ -56,6 +56,10 @@ type siteInfo struct {
 	trans   map[string]map[string]string
 	defLang string
 	theme   string // config.toml's theme
+	// readsSite: a shortcode of the page listed a section's pages
+	// (get_section), which a page added or removed anywhere in it
+	// changes (layout.Expanded.ReadsSite).
+	readsSite bool
 }
 
 // expandWith is Expand with what the site tells (nil: nothing).
@@ -107,6 +111,10 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), site
 		if !call.escaped && !call.end {
 			nth[call.name]++
 			if out, n, p, ok := apply(call, file, src[i:], read, site, nth[call.name]); ok {
+				if p != nil { // rendered, with a warning
+					p.Line, p.Col = at.Line, at.Col
+					problems = append(problems, *p)
+				}
 				put([]byte(out), line, true)
 				applied = true
 				consumed := src[i : i+n]
@@ -153,7 +161,7 @@ func expandWith(file string, src []byte, read func(string) ([]byte, error), site
 		}
 		i += call.n
 	}
-	x := layout.Expanded{Src: b.Bytes(), Problems: problems}
+	x := layout.Expanded{Src: b.Bytes(), Problems: problems, ReadsSite: site.readsSite}
 	if applied {
 		if atStart {
 			lines = append(lines, line)
@@ -200,11 +208,15 @@ func apply(c call, file string, src []byte, read func(string) ([]byte, error), s
 	if _, given := args["lang"]; !given && site.lang != nil {
 		args["lang"] = site.lang(file)
 	}
-	out, why, errFile, line, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site)
+	out, why, errFile, line, notes, ok := renderShortcode(tmpl, text, md, args, file, body, c.body, read, site)
 	if !ok {
 		return "", 0, &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s:%d has %s, Tera that sitegen does not run: %s", c.name, errFile, line, why, what)}, false
 	}
-	return out, n, nil, true
+	if len(notes) > 0 {
+		// Rendered, with what sitegen did differently (resize_image).
+		p = &layout.Problem{Warning: true, Msg: fmt.Sprintf("shortcode %s(): %s", c.name, strings.Join(notes, "; "))}
+	}
+	return out, n, p, true
 }
 
 // call is a shortcode call (or an end, or an escaped one) at the start of

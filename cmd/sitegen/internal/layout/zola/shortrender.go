@@ -2,6 +2,7 @@ package zola
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -60,7 +61,9 @@ func shortcodeFile(name, theme string, read func(string) ([]byte, error)) (file 
 // colocated_path ... Mostly useful when combined with load_data"), as
 // Zola's FileInfo computes them; any other field of page, section or
 // config is Tera sitegen does not run.
-func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), site *siteInfo) (out, why, errFile string, line int, ok bool) {
+//
+// notes are the warnings of a run that succeeded ("file:line: …").
+func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any, file, body string, has bool, read func(string) ([]byte, error), site *siteInfo) (out, why, errFile string, line int, notes []string, ok bool) {
 	nodes, err := parseTera(string(text))
 	if err == nil {
 		global := map[string]any{}
@@ -83,11 +86,17 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 			name = strings.TrimPrefix(name, "themes/"+site.theme+"/templates/")
 		}
 		err = r.render(name, nodes)
+		if r.readsSite && site != nil {
+			site.readsSite = true
+		}
 		if err == errBreak || err == errContinue {
 			err = nil
 		}
 		if err == nil {
-			return joinPieces(r.out, md), "", "", 0, true
+			for _, n := range r.notes {
+				notes = append(notes, fmt.Sprintf("%s:%d: %s", tmplFile, n.line, n.msg))
+			}
+			return joinPieces(r.out, md), "", "", 0, notes, true
 		}
 		errFile = r.errFile
 	}
@@ -98,7 +107,7 @@ func renderShortcode(tmplFile string, text []byte, md bool, args map[string]any,
 	if errFile == "" {
 		errFile = tmplFile
 	}
-	return "", te.why, errFile, max(te.line, 1), false
+	return "", te.why, errFile, max(te.line, 1), nil, false
 }
 
 // shortcodeContext is the page or section variable of a call in file

@@ -158,7 +158,7 @@ func FuzzTera(f *testing.F) {
 	read := func(string) ([]byte, error) { return []byte("a,b\n1,2\n"), nil }
 	f.Fuzz(func(t *testing.T, tmpl string) {
 		args := map[string]any{"items": []any{int64(1), "x"}, "a": "b"}
-		renderShortcode("templates/shortcodes/f.html", []byte(tmpl), false, args, "content/a.md", "body", true, read, &siteInfo{trans: map[string]map[string]string{"en": {"info": "Info"}}, defLang: "en"})
+		_, _, _, _, _, _ = renderShortcode("templates/shortcodes/f.html", []byte(tmpl), false, args, "content/a.md", "body", true, read, &siteInfo{trans: map[string]map[string]string{"en": {"info": "Info"}}, defLang: "en"})
 	})
 }
 
@@ -197,6 +197,44 @@ func TestTeraTrans(t *testing.T) {
 		}
 		if tt.warn == "" && len(x.Problems) > 0 || tt.warn != "" && (len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn)) {
 			t.Errorf("%s %s: warnings %+v, want %q", tt.file, tt.src, x.Problems, tt.warn)
+		}
+	}
+}
+
+// TestTeraResizeImage checks Zola's resize_image() in a shortcode: sitegen
+// does not resize, so the call gives the original image and a warning at
+// the template's line, the page built. Zola's docs
+// (https://www.getzola.org/documentation/content/image-processing/):
+// "resize_image(path, width, height, op, format, quality)"; "path: path to
+// the source image. The following directories will be searched, in this
+// order: / (the root of the project; i.e. contains config.toml), /static,
+// /content, /public, /themes/current-theme/static"; it returns "an object
+// with the following schema: url, static_path, width, height,
+// orig_width, orig_height". The URL is escaped as Tera escapes a value in
+// an .html template ("/" as "&#x2F;"), which the browser reads as "/".
+func TestTeraResizeImage(t *testing.T) {
+	files := map[string]string{
+		"templates/shortcodes/img.html": "{% set image = resize_image(path=path, width=240, op=\"fit_width\") %}\n<img src=\"{{ image.url }}\" width=\"{{ image.width }}\">",
+		"static/maps/keep.png":          "png",
+		"content/rules/dice.jpg":        "jpg",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tt := range []struct{ src, want, warn string }{
+		{"{{ img(path=\"maps/keep.png\") }}\n", "\n<img src=\"&#x2F;maps&#x2F;keep.png\" width=\"240\">\n", "templates/shortcodes/img.html:1: resize_image(path=\"maps/keep.png\"): sitegen does not resize images; the original /maps/keep.png is shown"},
+		{"{{ img(path=\"rules/dice.jpg\") }}\n", "\n<img src=\"&#x2F;rules&#x2F;dice.jpg\" width=\"240\">\n", "the original /rules/dice.jpg is shown"},
+		{"{{ img(path=\"nowhere.png\") }}\n", "\n", `templates/shortcodes/img.html:1 has resize_image(path="nowhere.png"): no such image in the project, static/, content/ or public/`},
+	} {
+		x := expandWith("content/a.md", []byte(tt.src), read, &siteInfo{})
+		if string(x.Src) != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.src, x.Src, tt.want)
+		}
+		if len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn) || !x.Problems[0].Warning || x.Problems[0].Line != 1 {
+			t.Errorf("%s: warnings %+v, want one at line 1 with %q", tt.src, x.Problems, tt.warn)
 		}
 	}
 }

@@ -72,6 +72,8 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 			return nil, &teraErr{line, fmt.Sprintf("trans(key=%q, lang=%q): config.toml has no such translation", k, lang)}
 		}
 		return t, nil
+	case "resize_image":
+		return r.resizeImage(args, line)
 	case "range":
 		// Tera: "range(end=5), range(start=1, end=5), range(end=10,
 		// step_by=2)": the integers from start (0) up to end, not included.
@@ -257,4 +259,53 @@ func normalize(v any) any {
 		return v.Format(time.RFC3339)
 	}
 	return v
+}
+
+// resizeImage is Zola's resize_image(path=…, width=…, height=…, op=…):
+// "path: path to the source image. The following directories will be
+// searched, in this order: / (the root of the project; i.e. contains
+// config.toml), /static, /content, /public, /themes/current-theme/static"
+// (https://www.getzola.org/documentation/content/image-processing/).
+// sitegen does not resize: the object it returns ("url, static_path,
+// width, height, orig_width, orig_height") is the original image's, at the
+// URL it is published at, width and height as asked (the original's
+// where not given), and a note says so at the template's line.
+func (r *teraRun) resizeImage(args map[string]any, line int) (any, error) {
+	p, ok := args["path"].(string)
+	if !ok || r.read == nil {
+		return nil, &teraErr{line, "resize_image() without a path"}
+	}
+	p = strings.TrimLeft(p, "/")
+	// Where the file is and the URL its folder publishes it at; a file
+	// of the project's root is published only under static/ or content/.
+	var url string
+	dirs := []string{"", "static/", "content/", "public/"}
+	if r.theme != "" {
+		dirs = append(dirs, "themes/"+r.theme+"/static/")
+	}
+	for _, dir := range dirs {
+		if _, err := r.read(dir + p); err != nil {
+			continue
+		}
+		rel := p
+		if dir == "" {
+			var under bool
+			for _, top := range []string{"static/", "content/"} {
+				if rest, ok := strings.CutPrefix(p, top); ok {
+					rel, under = rest, true
+				}
+			}
+			if !under {
+				continue
+			}
+		}
+		url = "/" + rel
+		break
+	}
+	if url == "" {
+		return nil, &teraErr{line, fmt.Sprintf("resize_image(path=%q): no such image in the project, static/, content/ or public/", p)}
+	}
+	width, height := args["width"], args["height"]
+	r.notes = append(r.notes, teraNote{line, fmt.Sprintf("resize_image(path=%q): sitegen does not resize images; the original %s is shown", p, url)})
+	return map[string]any{"url": url, "static_path": strings.TrimPrefix(url, "/"), "width": width, "height": height, "orig_width": nil, "orig_height": nil}, nil
 }

@@ -70,6 +70,16 @@ type teraRun struct {
 	errFile string               // the template an error happened in, when not the top one
 	trans   map[string]map[string]string
 	defLang string
+	notes   []teraNote // what ran differently from Zola, the page still built
+	// readsSite: get_section listed a section's pages (siteInfo.readsSite).
+	readsSite bool
+}
+
+// teraNote is a warning of a template run that went on: at a line of the
+// template (of the one that failed, errFile, when not the top one).
+type teraNote struct {
+	line int
+	msg  string
 }
 
 // errBreak and errContinue carry {% break %} and {% continue %} to their loop.

@@ -121,6 +121,12 @@ func TestPageURL(t *testing.T) {
 		{rule: "content/an-article.fr.md: this will be in French; Zola outputs the translated content with a base URL of {base_url}/{code}/",
 			rel: "rules/an-article.fr.md", want: "/fr/rules/an-article/"},
 		{rule: "a translated section", rel: "rules/_index.fr.md", want: "/fr/rules/"},
+		{rule: "slugify.paths \"on\": the slug crate, every run of other characters one \"-\": an apostrophe too",
+			rel: "rules/Player's Guide.md", want: "/rules/player-s-guide/"},
+		{rule: "slugify.paths \"on\": a file name with %27 (an apostrophe written URL-encoded) keeps its 27",
+			rel: "rules/Players%27 Guide.md", want: "/rules/players-27-guide/"},
+		{rule: "slugify.paths \"safe\": only <>:/|?*#\\()[] are removed: the apostrophe stays",
+			rel: "rules/Player's Guide.md", paths: SlugSafe, want: "/rules/Player's_Guide/"},
 		{rule: "a suffix that names no language of the settings is part of the name (slugified)",
 			rel: "rules/v1.2.md", want: "/rules/v1-2/"},
 	}

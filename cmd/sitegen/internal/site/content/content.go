@@ -316,6 +316,7 @@ type Page struct {
 	grandParent   string                  // and grand_parent:, the title of that page's parent
 	folder        string                  // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
 	navTitle      string                  // the navigation's label when it differs from the title
+	navRename     string                  // the label as the tool's navigation renames it (layout.Layout.NavRename), set on each arrangement
 	RedirectTo    string                  // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
 	docTitle      string                  // the <title> the page's text sets ({{#title}}, expand.go), "" for none
 	lines         []int                   // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
@@ -1460,6 +1461,13 @@ func (s *Site) buildTree(pages []*Page) {
 	if s.Lay.FolderOrderFromPages {
 		folderPositions(s.Home)
 	}
+	if s.Lay.NavRename != nil { // the tool's display names, which its order compares (Quartz's Explorer mapFn)
+		for _, p := range all {
+			if p != s.Home {
+				p.navRename = s.Lay.NavRename(cmp.Or(p.navTitle, p.Title), p.Kind == templates.KindSection)
+			}
+		}
+	}
 	for _, p := range all {
 		s.sortChildren(p.Children)
 		if s.Lay.ListAll && p.Kind == templates.KindSection && p.PerPage == 0 {
@@ -1480,7 +1488,8 @@ func (s *Site) buildTree(pages []*Page) {
 	visit(s.Home)
 	if s.Lay.NavHidden != nil { // the tool's filter of its navigation (Quartz's Explorer filterFn)
 		for _, p := range all {
-			if p != s.Home && s.Lay.NavHidden(p.Rel, p.Kind == templates.KindSection, p.Label(), p.Meta) {
+			// Quartz filters before its mapFn renames: the label unchanged.
+			if p != s.Home && s.Lay.NavHidden(p.Rel, p.Kind == templates.KindSection, cmp.Or(p.navTitle, p.Title), p.Meta) {
 				p.navExclude = true
 			}
 		}

@@ -409,7 +409,7 @@ func (s *Site) navPlace(p *Page, title string, place int) {
 
 // Label is the page's text in the navigation.
 func (p *Page) Label() string {
-	return cmp.Or(p.navTitle, p.Title)
+	return cmp.Or(p.navRename, p.navTitle, p.Title)
 }
 
 // commonDir is the longest folder path a and b both lie in ("." for none).
