@@ -229,6 +229,8 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 		list := docs[c.label]
 		if c.label == "posts" {
 			list = posts
+		} else {
+			c.sortDocs(list)
 		}
 		items := make([]any, len(list))
 		for i, d := range list {
