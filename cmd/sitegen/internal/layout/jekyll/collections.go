@@ -641,6 +641,39 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 	}
 }
 
+// orderCollections sets l.NavOrder: where the site's own layouts list
+// a collection (site.LABEL), its documents come in the collection's
+// order (sortDocs), so the navigation lists them so too: a document
+// listed in order: at its place there, else its sort_by: key's value,
+// the others after them. Under just-the-docs, whose sidebar sorts them
+// again by nav_order and title, nothing changes.
+func orderCollections(l *layout.Layout, m map[string]any, dir string) {
+	cs := collections(m, l.Settings.Permalink)
+	if JustTheDocs(dir, m) || !slices.ContainsFunc(cs, func(c collection) bool { return c.order != nil || c.sortBy != "" }) {
+		return
+	}
+	l.NavOrder = func(rel string, meta map[string]any) any {
+		c, inner, _ := find(cs, rel)
+		if c == nil || !c.output || c.label == "posts" {
+			return nil
+		}
+		if c.order != nil { // sort_docs!: "if metadata[\"order\"].is_a?(Array) … elsif metadata[\"sort_by\"]"
+			if i := slices.Index(c.order, inner); i >= 0 {
+				return i + 1
+			}
+			return nil
+		}
+		if c.sortBy == "" {
+			return nil
+		}
+		switch v := meta[c.sortBy].(type) {
+		case int, int64, uint64, float64, string:
+			return v
+		}
+		return nil
+	}
+}
+
 // JustTheDocs reports whether the site in dir (its settings m) is built
 // with the just-the-docs theme: "theme: just-the-docs" (the gem), or
 // "remote_theme: just-the-docs/just-the-docs" (jekyll-remote-theme's

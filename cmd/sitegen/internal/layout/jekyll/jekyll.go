@@ -71,7 +71,10 @@
 //     collections:) in the order written; under the just-the-docs theme
 //     (JustTheDocs) a collection that list leaves out is not in it
 //     (collections.go placeCollections). Liquid's site.collections is
-//     by label, as Jekyll's SiteDrop sorts it (model.go). Siblings that share a title are told apart by
+//     by label, as Jekyll's SiteDrop sorts it (model.go); a collection's
+//     documents (site.LABEL) follow its order: or sort_by: (sortDocs),
+//     and so does the navigation but under just-the-docs, whose sidebar
+//     sorts them by nav_order and title (orderCollections). Siblings that share a title are told apart by
 //     their folder's name (a folder's or collection's page: "rules" for
 //     _rules/index.md) or file's name, as Jekyll has no navigation of
 //     its own to follow (layout.Layout.NavDistinct). The theme is
@@ -353,6 +356,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	}
 	publishCollections(l, m)
 	placeCollections(l, m, dir, file)
+	orderCollections(l, m, dir)
 	dataNav(l, dir, srcDir, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
