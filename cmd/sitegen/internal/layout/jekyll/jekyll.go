@@ -361,7 +361,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,
-		sanitizer: sync.OnceValue(rawhtml.New), sass: sass}
+		sanitizer: sync.OnceValue(rawhtml.New), sass: sass, typedLinks: usesWikilinks(dir, m)}
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}
