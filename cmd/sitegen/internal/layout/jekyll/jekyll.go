@@ -58,7 +58,12 @@
 //
 //   - How links resolve: {% link %} and Markdown links to pages' files;
 //     redirect_from: makes redirects to the page, redirect_to: makes the
-//     page a redirect elsewhere (jekyll-redirect-from).
+//     page a redirect elsewhere (jekyll-redirect-from). Wikilinks
+//     ([[name]], [[name|label]]: jekyll-wikilinks, the digital garden
+//     template's _plugins/bidirectional_links_generator.rb) resolve by
+//     file name or title, as sitegen's wikilinks do; under
+//     jekyll-wikilinks a typed wikilink, type::[[name]], is the wikilink
+//     in the text and nothing alone on its line (wikilinks.go).
 //
 //   - The navigation (just-the-docs'): nav_order orders siblings
 //     (numbers, nav_order: 0 included, first; then nav_order given as
