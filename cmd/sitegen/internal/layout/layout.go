@@ -543,6 +543,11 @@ type Layout struct {
 	// _config.yml's order, a collection's nav_fold and nav_exclude); 0
 	// for none. Nil for none.
 	FolderPlace func(dir string) (place int, fold, hide bool)
+	// NavOrder, when set, is the place among its siblings of a page
+	// (content-relative rel, front matter meta) that has no nav_order:
+	// of its own, read as nav_order is: a number, or a text; nil for
+	// none (Jekyll: its collection's order: and sort_by:).
+	NavOrder func(rel string, meta map[string]any) any
 	// PageTitle is the tool's title of the page at the content-relative
 	// path rel that has no title: of its own (a Jekyll post's: its
 	// slug's words, capitalized), "" to keep sitegen's (a heading, the

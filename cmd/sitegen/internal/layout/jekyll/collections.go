@@ -29,8 +29,10 @@ type collection struct {
 	title     string // its label in the navigation (collectionTitle)
 	dir       string // content-relative folder: "_rules", "my/_posts"
 	output    bool
-	permalink string // the URL template of its documents
-	keepCase  bool   // URLs keep the case of names (layout.Layout.KeepCase)
+	permalink string   // the URL template of its documents
+	keepCase  bool     // URLs keep the case of names (layout.Layout.KeepCase)
+	order     []string // its order: (file paths inside its folder), nil if none
+	sortBy    string   // its sort_by: (a front matter key), "" if none
 }
 
 // postTitle is Jekyll's title of the post at inner (its path in _posts/)
@@ -89,6 +91,13 @@ func collections(m map[string]any, style string) []collection {
 		s := settings[label]
 		c := collection{label: label, title: collectionTitle(m, label, s), dir: path.Join(cdir, "_"+label), permalink: str(s["permalink"])}
 		c.output = layout.True(s["output"])
+		c.sortBy, _ = s["sort_by"].(string) // "elsif metadata[\"sort_by\"].is_a?(String)"
+		if list, ok := s["order"].([]any); ok {
+			c.order = make([]string, 0, len(list))
+			for _, x := range list {
+				c.order = append(c.order, fmt.Sprint(x))
+			}
+		}
 		if label == "posts" {
 			c.output = s == nil || s["output"] == nil || layout.True(s["output"])
 			if c.permalink == "" {
@@ -171,6 +180,100 @@ func (c *collection) date(inner string, fm map[string]any) (date time.Time, ok b
 		}
 	}
 	return date, ok
+}
+
+// sortDocs orders the documents of c (each its path and front matter,
+// as Liquid reads them) as Jekyll 4.3's Collection#sort_docs! does: by
+// its order: list (rearrange_docs!: the listed files first, in that
+// order, the others after them by Document#<=>), else by its sort_by:
+// key (sort_docs_by_key!: documents with the key by its value, those
+// without after them; equal or incomparable values by Document#<=>),
+// else by Document#<=> (docCompare).
+func (c *collection) sortDocs(docs []*hash) {
+	slices.SortStableFunc(docs, docCompare)
+	switch {
+	case c.order != nil:
+		rank := map[string]int{}
+		for i, f := range c.order {
+			if _, dup := rank[path.Join(c.dir, f)]; !dup {
+				rank[path.Join(c.dir, f)] = i
+			}
+		}
+		slices.SortStableFunc(docs, func(a, b *hash) int {
+			ra, aok := rank[str(a.m["path"])]
+			rb, bok := rank[str(b.m["path"])]
+			switch {
+			case aok && bok:
+				return cmp.Compare(ra, rb)
+			case aok:
+				return -1
+			case bok:
+				return 1
+			}
+			return 0
+		})
+	case c.sortBy != "":
+		slices.SortStableFunc(docs, func(a, b *hash) int {
+			va, vb := a.m[c.sortBy], b.m[c.sortBy]
+			switch {
+			case va == nil && vb != nil:
+				return 1
+			case va != nil && vb == nil:
+				return -1
+			}
+			if n, ok := rubyCompare(va, vb); ok && n != 0 {
+				return n
+			}
+			return docCompare(a, b)
+		})
+	}
+}
+
+// docCompare is Jekyll's Document#<=>: "data[\"date\"] <=> other.data[\"date\"]",
+// then the paths where that is nil or zero (a document without a date
+// has none to compare: jekyll build 4.3 puts goblin.md, undated, before
+// orc.md of 2020).
+func docCompare(a, b *hash) int {
+	ta, aok := a.m["date"].(time.Time)
+	tb, bok := b.m["date"].(time.Time)
+	if aok && bok {
+		if n := ta.Compare(tb); n != 0 {
+			return n
+		}
+	}
+	return cmp.Compare(str(a.m["path"]), str(b.m["path"]))
+}
+
+// rubyCompare is Ruby's a <=> b of two front matter values: numbers by
+// value, texts by their bytes, times by time; ok is false where Ruby
+// gives nil (values of two kinds, lists, maps, booleans).
+func rubyCompare(a, b any) (n int, ok bool) {
+	num := func(v any) (float64, bool) {
+		switch x := v.(type) {
+		case int:
+			return float64(x), true
+		case int64:
+			return float64(x), true
+		case uint64:
+			return float64(x), true
+		case float64:
+			return x, true
+		}
+		return 0, false
+	}
+	if fa, aok := num(a); aok {
+		fb, bok := num(b)
+		return cmp.Compare(fa, fb), bok
+	}
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		return strings.Compare(x, y), ok
+	case time.Time:
+		y, ok := b.(time.Time)
+		return x.Compare(y), ok
+	}
+	return 0, false
 }
 
 // dateAfter says whether the document at inner of c (front matter fm)
@@ -535,6 +638,39 @@ func placeCollections(l *layout.Layout, m map[string]any, dir, file string) {
 		}
 		jtd := func(key string) bool { return layout.True(nested(m, "just_the_docs", "collections", c.label, key)) }
 		return i + 1, jtd("nav_fold"), jtd("nav_exclude")
+	}
+}
+
+// orderCollections sets l.NavOrder: where the site's own layouts list
+// a collection (site.LABEL), its documents come in the collection's
+// order (sortDocs), so the navigation lists them so too: a document
+// listed in order: at its place there, else its sort_by: key's value,
+// the others after them. Under just-the-docs, whose sidebar sorts them
+// again by nav_order and title, nothing changes.
+func orderCollections(l *layout.Layout, m map[string]any, dir string) {
+	cs := collections(m, l.Settings.Permalink)
+	if JustTheDocs(dir, m) || !slices.ContainsFunc(cs, func(c collection) bool { return c.order != nil || c.sortBy != "" }) {
+		return
+	}
+	l.NavOrder = func(rel string, meta map[string]any) any {
+		c, inner, _ := find(cs, rel)
+		if c == nil || !c.output || c.label == "posts" {
+			return nil
+		}
+		if c.order != nil { // sort_docs!: "if metadata[\"order\"].is_a?(Array) … elsif metadata[\"sort_by\"]"
+			if i := slices.Index(c.order, inner); i >= 0 {
+				return i + 1
+			}
+			return nil
+		}
+		if c.sortBy == "" {
+			return nil
+		}
+		switch v := meta[c.sortBy].(type) {
+		case int, int64, uint64, float64, string:
+			return v
+		}
+		return nil
 	}
 }
 

@@ -58,7 +58,12 @@
 //
 //   - How links resolve: {% link %} and Markdown links to pages' files;
 //     redirect_from: makes redirects to the page, redirect_to: makes the
-//     page a redirect elsewhere (jekyll-redirect-from).
+//     page a redirect elsewhere (jekyll-redirect-from). Wikilinks
+//     ([[name]], [[name|label]]: jekyll-wikilinks, the digital garden
+//     template's _plugins/bidirectional_links_generator.rb) resolve by
+//     file name or title, as sitegen's wikilinks do; under
+//     jekyll-wikilinks a typed wikilink, type::[[name]], is the wikilink
+//     in the text and nothing alone on its line (wikilinks.go).
 //
 //   - The navigation (just-the-docs'): nav_order orders siblings
 //     (numbers, nav_order: 0 included, first; then nav_order given as
@@ -71,7 +76,10 @@
 //     collections:) in the order written; under the just-the-docs theme
 //     (JustTheDocs) a collection that list leaves out is not in it
 //     (collections.go placeCollections). Liquid's site.collections is
-//     by label, as Jekyll's SiteDrop sorts it (model.go). Siblings that share a title are told apart by
+//     by label, as Jekyll's SiteDrop sorts it (model.go); a collection's
+//     documents (site.LABEL) follow its order: or sort_by: (sortDocs),
+//     and so does the navigation but under just-the-docs, whose sidebar
+//     sorts them by nav_order and title (orderCollections). Siblings that share a title are told apart by
 //     their folder's name (a folder's or collection's page: "rules" for
 //     _rules/index.md) or file's name, as Jekyll has no navigation of
 //     its own to follow (layout.Layout.NavDistinct). The theme is
@@ -353,11 +361,12 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	}
 	publishCollections(l, m)
 	placeCollections(l, m, dir, file)
+	orderCollections(l, m, dir)
 	dataNav(l, dir, srcDir, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
 	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,
-		sanitizer: sync.OnceValue(rawhtml.New), sass: sass}
+		sanitizer: sync.OnceValue(rawhtml.New), sass: sass, typedLinks: usesWikilinks(dir, m)}
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}

@@ -150,7 +150,11 @@ func expandPage(l *layout.Layout, ls *liquidSite) layout.Expander {
 			x = htmlPage(x) // HTML, not Markdown
 			from = frontMatterEnd(x.Src)
 		} else if own {
-			x.Src = append(x.Src[:from:from], spanMarkdown(blockMarkdown(x.Src[from:]))...) // kramdown's markdown="1", "block", "span""
+			body := x.Src[from:]
+			if ls.typedLinks {
+				body = typedWikilinks(body)
+			}
+			x.Src = append(x.Src[:from:from], spanMarkdown(blockMarkdown(body))...) // kramdown's markdown="1", "block", "span""
 		}
 		if read == nil {
 			return x

@@ -62,6 +62,9 @@ type liquidSite struct {
 	conf   map[string]any
 	cs     []collection
 	srcDir string // the site's source folder (Recognise's dir joined with l.Content)
+	// typedLinks: the site runs jekyll-wikilinks, whose typed wikilinks
+	// are read (typedWikilinks).
+	typedLinks bool
 	// timeout is how long a page's Liquid may run (0: renderTimeout).
 	timeout time.Duration
 	// sanitizer cleans what the site's layouts write (layoutHTML).
@@ -229,6 +232,8 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 		list := docs[c.label]
 		if c.label == "posts" {
 			list = posts
+		} else {
+			c.sortDocs(list)
 		}
 		items := make([]any, len(list))
 		for i, d := range list {

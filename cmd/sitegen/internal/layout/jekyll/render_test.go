@@ -414,3 +414,65 @@ func TestPostCategoriesFromFolders(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionOrder checks the order of a collection's documents in
+// site.LABEL and site.collections[].docs, as Jekyll 4.3 builds the same
+// fixture (Collection#sort_docs!):
+//   - "Manual Ordering: You can also manually order the documents by
+//     setting an order metadata with the filenames listed in the desired
+//     order […] If a document's filepath doesn't comply with the list,
+//     then it'll be placed immediately after the documents that comply.
+//     When multiple documents do not comply, those are sorted by their
+//     dates or paths" (https://jekyllrb.com/docs/collections/#manual-ordering);
+//   - "Sort By Front Matter Key: Documents can be sorted based on a front
+//     matter key by setting a sort_by metadata to the front matter key
+//     string […] If a document does not have the front matter key
+//     defined, then that document is placed immediately after sorted
+//     documents. When multiple documents do not have the front matter key
+//     defined, those documents are sorted by their dates or paths"
+//     (https://jekyllrb.com/docs/collections/#sort-by-front-matter-key);
+//   - else Document#<=>: by date: where both have one, else by path
+//     (jekyll build: Goblin without a date before Orc of 2020, Ant of 2021).
+func TestCollectionOrder(t *testing.T) {
+	files := map[string]string{
+		"_config.yml": "title: J\ncollections:\n  rules:\n    output: true\n    order:\n      - zeta.md\n      - sub/alpha.md\n      - missing.md\n" +
+			"  spells:\n    output: true\n    sort_by: level\n  monsters:\n    output: true\n",
+		"_rules/zeta.md":      "---\ntitle: Zeta\n---\n",
+		"_rules/sub/alpha.md": "---\ntitle: Alpha\n---\n",
+		"_rules/beta.md":      "---\ntitle: Beta\n---\n",
+		"_rules/aardvark.md":  "---\ntitle: Aardvark\n---\n",
+		"_spells/fire.md":     "---\ntitle: Fire\nlevel: 3\n---\n",
+		"_spells/light.md":    "---\ntitle: Light\nlevel: 0\n---\n",
+		"_spells/a-wish.md":   "---\ntitle: Wish\nlevel: 9\n---\n",
+		"_spells/b-none.md":   "---\ntitle: Nolevel\n---\n",
+		"_spells/a-none.md":   "---\ntitle: Aanone\n---\n",
+		"_monsters/orc.md":    "---\ntitle: Orc\ndate: 2020-01-01\n---\n",
+		"_monsters/goblin.md": "---\ntitle: Goblin\n---\n",
+		"_monsters/zant.md":   "---\ntitle: Ant\ndate: 2021-01-01\n---\n",
+	}
+	dir := layouttest.Write(t, files)
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	read := func(f string) ([]byte, error) { return srcpath.ReadFile(dir, f, 1<<20) }
+	var rels []string
+	for f := range files {
+		if path.Ext(f) == ".md" {
+			rels = append(rels, f)
+		}
+	}
+	l.SitePages(rels, read)
+	for _, tc := range []struct{ src, want string }{
+		{"{% for p in site.rules %}{{ p.title }},{% endfor %}", "Zeta,Alpha,Aardvark,Beta,"},
+		{"{% for p in site.spells %}{{ p.title }},{% endfor %}", "Light,Fire,Wish,Aanone,Nolevel,"},
+		{"{% for p in site.monsters %}{{ p.title }},{% endfor %}", "Goblin,Orc,Ant,"},
+		{"{% for c in site.collections %}{{ c.label }}={% for p in c.docs %}{{ p.title }},{% endfor %};{% endfor %}",
+			"monsters=Goblin,Orc,Ant,;posts=;rules=Zeta,Alpha,Aardvark,Beta,;spells=Light,Fire,Wish,Aanone,Nolevel,;"},
+	} {
+		x := l.Expand("index.md", []byte(tc.src+"\n"), read)
+		if got := strings.TrimSpace(string(x.Src)); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

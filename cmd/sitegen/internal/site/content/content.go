@@ -1174,6 +1174,15 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		// note.data['title']): a name after the file names (wiki.go).
 		p.Names = append(p.Names, p.Title)
 	}
+	if s.Lay.Kind == layout.Jekyll {
+		// The digital garden template's plugin matches a file name's "-"
+		// and "_" as spaces too ("gsub('\_', '[ _]').gsub('\-', '[ -]')"):
+		// [[Your first note]] is your-first-note.md.
+		stem := strings.TrimSuffix(path.Base(p.Rel), path.Ext(p.Rel))
+		if spaced := strings.NewReplacer("-", " ", "_", " ").Replace(stem); spaced != stem {
+			p.Names = append(p.Names, spaced)
+		}
+	}
 	// Quartz reads an empty title as none ("if (data.title != null &&
 	// data.title.toString() !== "") ... else data.title = file.stem",
 	// frontmatter.ts): nothing to report.

@@ -107,7 +107,11 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 		quartzFields(r.m)
 	}
 	if p.weight == 0 {
-		switch v := r.m["nav_order"].(type) {
+		order := r.m["nav_order"]
+		if order == nil && s.Lay.NavOrder != nil {
+			order = s.Lay.NavOrder(p.Rel, r.m)
+		}
+		switch v := order.(type) {
 		case int:
 			p.weight = navOrderBase + v*navOrderScale
 		case int64:

@@ -1,0 +1,77 @@
+package jekyll
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// WikilinksPlugin is the gem of jekyll-wikilinks
+// (https://github.com/manunamz/jekyll-wikilinks), which reads
+// [[filename]], [[filename|label]], ![[filename]] and typed wikilinks.
+const WikilinksPlugin = "jekyll-wikilinks"
+
+// usesWikilinks reports whether the site in dir (settings m) runs
+// jekyll-wikilinks: its plugins: name it, or its Gemfile ("Add `gem
+// 'jekyll-wikilinks'` to your site's Gemfile", the README's
+// installation).
+func usesWikilinks(dir string, m map[string]any) bool {
+	if plugins(dir, m)[WikilinksPlugin] {
+		return true
+	}
+	gemfile, err := layout.ReadSetting(dir, "Gemfile")
+	return err == nil && gemWikilinks.Match(gemfile)
+}
+
+// gemWikilinks matches a Gemfile line that names jekyll-wikilinks.
+var gemWikilinks = regexp.MustCompile(`(?m)^\s*gem\s+["']` + WikilinksPlugin + `["']`)
+
+// Typed wikilinks of jekyll-wikilinks: "link_type::[[filename]]", "Types
+// should not contain whitespace"; alone on a line (blockTyped), or in
+// the text (inlineTyped), "!" before it for an embed (an embed alone on
+// its line is still shown: "Same as embed HTML format above").
+var (
+	blockTyped  = regexp.MustCompile(`^\s*[\w-]+::\[\[[^\]]+\]\]\s*$`)
+	inlineTyped = regexp.MustCompile(`(^|[^\w-])(!?)[\w-]+::(\[\[[^\]]+\]\])`)
+)
+
+// typedWikilinks reads jekyll-wikilinks' typed wikilinks in src, a
+// page's Markdown: "Block level typed wikilinks […] are the only text
+// on a single line. […] They are removed from the file entirely" (the
+// line is left empty, so that later lines keep their numbers); "Inline
+// level typed wikilinks are rendered in-place like other wikilinks": the
+// type is dropped and the wikilink stays. Fenced code and code spans
+// keep them as written.
+func typedWikilinks(src []byte) []byte {
+	if !bytes.Contains(src, []byte("::[[")) {
+		return src
+	}
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	fence := ""
+	var out bytes.Buffer
+	out.Grow(len(src))
+	for _, line := range lines {
+		if fenceLine(line, &fence) || fence != "" || !bytes.Contains(line, []byte("::[[")) {
+			out.Write(line)
+			continue
+		}
+		body := bytes.TrimRight(line, "\r\n")
+		if blockTyped.Match(body) {
+			out.Write(line[len(body):])
+			continue
+		}
+		// Outside code spans only: the even pieces between backticks.
+		parts := strings.Split(string(body), "`")
+		for i := 0; i < len(parts); i += 2 {
+			if i+1 == len(parts) && len(parts)%2 == 0 {
+				break // an unclosed backtick: the rest is text as written
+			}
+			parts[i] = inlineTyped.ReplaceAllString(parts[i], "$1$2$3")
+		}
+		out.WriteString(strings.Join(parts, "`"))
+		out.Write(line[len(body):])
+	}
+	return out.Bytes()
+}
