@@ -696,7 +696,7 @@ const searchKeep = 2 * time.Minute
 func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
 	defer s.flushCache() // serve exits with the cache written whole
 	defer s.stopSearch(true)
-	var search <-chan time.Time
+	var search, prune <-chan time.Time
 	for {
 		select {
 		case <-ctx.Done():
@@ -713,9 +713,42 @@ func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
 			}
 		case <-search:
 			search = nil
+			if s.searchStale && prune == nil {
+				prune = time.After(searchKeep) // the parts this write replaces go then
+			}
 			s.idle()
+		case <-prune:
+			prune = nil
+			if next := s.pruneSearch(ctx); next > 0 {
+				prune = time.After(next)
+			}
 		}
 	}
+}
+
+// pruneSearch removes the parts of replaced search indexes whose
+// searchKeep has passed (site.Site.PruneSearch): a write removes them
+// only when the next write comes, and a last edit would leave them in the
+// output for good, which a clean build does not have. With a write
+// running it waits a second more; it returns when to look again, 0 for
+// never.
+func (s *server) pruneSearch(ctx context.Context) time.Duration {
+	if s.site == nil {
+		return 0
+	}
+	if s.searchDone != nil {
+		select {
+		case <-s.searchDone:
+		default:
+			return time.Second
+		}
+	}
+	next, err := s.site.PruneSearch(ctx, searchKeep)
+	if err != nil {
+		fmt.Fprintf(s.err, "sitegen serve: %v\n", err)
+		return 0
+	}
+	return next
 }
 
 // idle starts the writes the loop leaves until no save has come for

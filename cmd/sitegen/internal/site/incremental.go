@@ -150,9 +150,53 @@ func (w *SearchWriter) write(ctx context.Context) error {
 		delete(x.retired, name)
 	}
 	x.named = named
-	// Parts that no index named within the keep time (and leftovers of
-	// cancelled writes) are removed.
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	_, err = x.prune(root, now, w.keep)
+	return err
+}
+
+// PruneSearch removes the parts of the site's published search index, and
+// of its kept languages' indexes, that no index has named for keep (those
+// a SearchWriter's Write left for a browser holding the previous
+// index.json): a write removes them only when the next write comes, and
+// the output folder then holds what a clean build holds. It returns how
+// long until the next part left is due, 0 for none. An index not written
+// since the build (whose parts are its own) is left as it is.
+func (s *Site) PruneSearch(ctx context.Context, keep time.Duration) (next time.Duration, err error) {
+	for _, st := range append([]*Site{s}, keptSites(s)...) {
+		x := st.search
+		if x == nil {
+			continue
+		}
+		n, err := func() (time.Duration, error) {
+			x.pubMu.Lock()
+			defer x.pubMu.Unlock()
+			if x.named == nil {
+				return 0, nil
+			}
+			unlock, err := st.hold(ctx) // no build swaps Dest meanwhile
+			if err != nil {
+				return 0, fmt.Errorf("search index: %w", err)
+			}
+			defer unlock()
+			return x.prune(filepath.Join(st.Opts.Dest, content.SearchDir), time.Now(), keep)
+		}()
+		if err != nil {
+			return 0, err
+		}
+		if n > 0 && (next == 0 || n < next) {
+			next = n
+		}
+	}
+	return next, nil
+}
+
+// prune removes the files under root, the published index's folder,
+// that the published index.json does not name (x.named) and that no
+// index named within keep of now (x.retired; leftovers of cancelled
+// writes too); it returns how long until the next retired part is due,
+// 0 for none. The caller holds x.pubMu.
+func (x *searchIndex) prune(root string, now time.Time, keep time.Duration) (next time.Duration, err error) {
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -161,10 +205,13 @@ func (w *SearchWriter) write(ctx context.Context) error {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if rel == searchMeta || rel == searchMeta+".br" || rel == searchMeta+".gz" || named[rel] {
+		if rel == searchMeta || rel == searchMeta+".br" || rel == searchMeta+".gz" || x.named[rel] {
 			return nil
 		}
-		if at, ok := x.retired[rel]; ok && now.Sub(at) < w.keep {
+		if at, ok := x.retired[rel]; ok && now.Sub(at) < keep {
+			if due := keep - now.Sub(at); next == 0 || due < next {
+				next = due
+			}
 			return nil
 		}
 		delete(x.retired, rel)
@@ -173,6 +220,7 @@ func (w *SearchWriter) write(ctx context.Context) error {
 		}
 		return nil
 	})
+	return next, err
 }
 
 // writeSiblings writes index.json's precompressed siblings beside p,

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -542,4 +543,57 @@ func searchPartsNamed(t *testing.T, tree map[string]string) map[string]bool {
 		named[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
 	}
 	return named
+}
+
+// TestPruneSearch: the parts a search index write left for the keep time
+// (for a browser holding the previous index.json) go once it has passed,
+// without another write (Site.PruneSearch, which serve calls when they
+// are due): the search folder then holds what the published index.json
+// names and nothing else, as a clean build's does; before, nothing goes
+// and the time until the first is due is returned. An index not written
+// since the build is left as it is.
+func TestPruneSearch(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\nFirst words.\n",
+		"content/b.md": "---\ntitle: B\n---\n\nOther words.\n",
+	})
+	dest := filepath.Join(src, "public")
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	searchFiles := func() map[string]bool {
+		out := map[string]bool{}
+		for name := range readTree(t, dest) {
+			if strings.HasPrefix(name, "search/") && !strings.HasPrefix(name, "search/index.json") {
+				out[name] = true
+			}
+		}
+		return out
+	}
+	built := searchFiles()
+	if next, err := s.PruneSearch(ctx, 0); err != nil || next != 0 || !maps.Equal(searchFiles(), built) {
+		t.Fatalf("PruneSearch after the build = %v, %v; files %v, want %v", next, err, searchFiles(), built)
+	}
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n\nZebra words.\n")
+	if u, err := s.Update(ctx, []string{"content/a.md"}); err != nil || u.Full || len(u.Errors) > 0 {
+		t.Fatalf("Update = %+v, %v", u, err)
+	}
+	if err := s.SearchWriter(time.Hour).Write(ctx); err != nil {
+		t.Fatal(err)
+	}
+	named := searchPartsNamed(t, readTree(t, dest))
+	kept := searchFiles()
+	if maps.Equal(kept, named) {
+		t.Fatal("the write left no part of the previous index: nothing to prune")
+	}
+	next, err := s.PruneSearch(ctx, time.Hour)
+	if err != nil || next <= 0 || next > time.Hour || !maps.Equal(searchFiles(), kept) {
+		t.Errorf("PruneSearch within the keep time = %v, %v; files %v, want %v", next, err, searchFiles(), kept)
+	}
+	next, err = s.PruneSearch(ctx, 0)
+	if err != nil || next != 0 || !maps.Equal(searchFiles(), named) {
+		t.Errorf("PruneSearch past the keep time = %v, %v; files %v, want those index.json names: %v", next, err, searchFiles(), named)
+	}
 }

@@ -155,12 +155,19 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	s, g := up.s, up.g
 	sc := g.Scan
 	if up.walk() {
-		d0, w0 := s.Diag.Len(), s.Warn.Len()
-		var err error
-		if sc, err = s.Scan(); err != nil {
-			return Update{Full: true, Reason: err.Error()}, nil
+		// The files that came or went added to the last walk's, where
+		// they can be (content.Site.Rescan), else the content walked again.
+		if re, ok := s.Rescan(sc, g.ScanProbs, slices.Sorted(maps.Keys(up.changed))); ok {
+			sc = re
+			g.Scanned(sc, g.ScanProbs)
+		} else {
+			d0, w0 := s.Diag.Len(), s.Warn.Len()
+			var err error
+			if sc, err = s.Scan(); err != nil {
+				return Update{Full: true, Reason: err.Error()}, nil
+			}
+			g.Scanned(sc, content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 		}
-		g.Scanned(sc, content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 	} else {
 		g.ScanProbs.Publish(s.Diag, s.Warn)
 	}

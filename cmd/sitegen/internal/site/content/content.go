@@ -11,7 +11,9 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -25,6 +27,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/natural"
+	"d6codex/cmd/sitegen/internal/srcname"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 
@@ -405,6 +408,11 @@ type Scanned struct {
 	Readmes     map[string]bool
 	FolderNotes map[string]string
 	created     map[string]string // chapters the table of contents lists whose file does not exist (missingChapters)
+	// dirs are the content-relative folders (of the content folder,
+	// not the layout's Roots) the walk found a file in: a file that
+	// comes or goes there is told to Rescan.
+	dirs map[string]bool
+	lay  *layout.Layout // the layout the walk was made with
 }
 
 // Created reports whether rel is a chapter the table of contents lists
@@ -418,39 +426,17 @@ func (sc *Scanned) Created(rel string) bool {
 // Scan walks the content folder (see walkSource); problems with names
 // and links are recorded.
 func (s *Site) Scan() (*Scanned, error) {
-	sc := &Scanned{Files: map[string]bool{}, baseFiles: map[string]bool{}, rendered: map[string]bool{}}
-	jekyll := s.Lay.Kind == layout.Jekyll
+	sc := &Scanned{Files: map[string]bool{}, baseFiles: map[string]bool{}, rendered: map[string]bool{}, dirs: map[string]bool{}, lay: s.Lay}
 	listed := s.navListed()
 	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
-	visit := func(rel, file string) error {
-		if msg := BadName(rel); msg != "" {
-			s.Diag.Addf(s.SrcFile(ShowName(rel)), 0, 0, "", "%s", msg)
-			return nil
-		}
-		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
-			sc.Unlisted = append(sc.Unlisted, rel) // not a chapter of the book: not published (navtree.go)
-			return nil
-		}
-		if s.isPageFile(rel) || (jekyll || s.Lay.Kind == layout.Hugo) && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
-			sc.Rels = append(sc.Rels, rel) // Jekyll renders an .html file with front matter as a page too
-			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
-				mdFiles[rel] = file
-			}
-		} else if why := s.converted(rel); why != "" && s.hasFrontMatter(file) {
-			s.Warn.Addf(file, 0, 0, "", "%s", why) // the tool converts it, sitegen does not: not published
-		} else if s.Lay.RenderFile != nil && why == "" && s.hasFrontMatter(file) {
-			sc.Files[rel], sc.rendered[rel] = true, true // published as the layout renders it (CopyBundle)
-		} else if s.Cfg.Obsidian && isBaseFile(rel) {
-			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
-		} else {
-			sc.Files[rel] = true // published beside its page (see bundle.go)
-		}
-		return nil
-	}
+	visit := s.scanVisit(sc, listed, mdFiles)
 	bad := func(rel, msg string, outside bool) {
 		s.WalkProblem(s.SrcFile(rel), msg, outside)
 	}
-	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, visit, bad)
+	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, func(rel, file string) error {
+		sc.dirs[path.Dir(rel)] = true
+		return visit(rel, file)
+	}, bad)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !s.Lay.NoContent {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
@@ -482,6 +468,48 @@ func (s *Site) Scan() (*Scanned, error) {
 	if len(mdFiles) > 0 {
 		sc.Rels = s.pageFiles(sc.Rels, mdFiles, sc.Files)
 	}
+	s.scanned(sc)
+	return sc, nil
+}
+
+// scanVisit is Scan's visit of one file of the walk, rel content-relative
+// and file source-relative: sc's lists and sets take it (listed, when
+// not nil, are the files a table of contents lists; mdFiles the pages the
+// layout's PageFile is asked of).
+func (s *Site) scanVisit(sc *Scanned, listed map[string]bool, mdFiles map[string]string) func(rel, file string) error {
+	jekyll := s.Lay.Kind == layout.Jekyll
+	return func(rel, file string) error {
+		if msg := BadName(rel); msg != "" {
+			s.Diag.Addf(s.SrcFile(ShowName(rel)), 0, 0, "", "%s", msg)
+			return nil
+		}
+		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
+			sc.Unlisted = append(sc.Unlisted, rel) // not a chapter of the book: not published (navtree.go)
+			return nil
+		}
+		if s.isPageFile(rel) || (jekyll || s.Lay.Kind == layout.Hugo) && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
+			sc.Rels = append(sc.Rels, rel) // Jekyll renders an .html file with front matter as a page too
+			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
+				mdFiles[rel] = file
+			}
+		} else if why := s.converted(rel); why != "" && s.hasFrontMatter(file) {
+			s.Warn.Addf(file, 0, 0, "", "%s", why) // the tool converts it, sitegen does not: not published
+		} else if s.Lay.RenderFile != nil && why == "" && s.hasFrontMatter(file) {
+			sc.Files[rel], sc.rendered[rel] = true, true // published as the layout renders it (CopyBundle)
+		} else if s.Cfg.Obsidian && isBaseFile(rel) {
+			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
+		} else {
+			sc.Files[rel] = true // published beside its page (see bundle.go)
+		}
+		return nil
+	}
+}
+
+// scanned completes sc after the walk: what the set of page files
+// decides (a 404 page, which README.md is a plain page, which file is a
+// folder's note). Applied again to its own result with a file more or
+// less (Rescan) it gives what a new walk would.
+func (s *Site) scanned(sc *Scanned) {
 	if sc.Files[NotFoundHTML] && !slices.Contains(sc.Rels, NotFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(sc.Files, NotFoundHTML)
 		sc.Rels = append(sc.Rels, NotFoundHTML)
@@ -516,7 +544,74 @@ func (s *Site) Scan() (*Scanned, error) {
 			maps.DeleteFunc(sc.FolderNotes, func(rel, dir string) bool { return rel != dir+".md" })
 		}
 	}
-	return sc, nil
+}
+
+// Rescan is Scan after the source-relative files changed came or went
+// (or were saved) since the walk that found sc, worked out from sc
+// instead of a new walk of the whole content: each is a plain file, not
+// through a link, of a folder the walk found files in, with a name the
+// walk takes as it is (not hidden, not skipped, no problem to report),
+// or such a file the walk found that is gone; the layout is the one the
+// walk was made with, and no list of the whole walk decides what a file
+// is (a table of contents, the layout's PageFile, a README.md skipped
+// beside an index); the walk found no problem (its problems are kept by
+// a walk alone). ok is false when one of those does not hold: the
+// content is walked again (Scan).
+func (s *Site) Rescan(sc *Scanned, probs Problems, changed []string) (_ *Scanned, ok bool) {
+	if sc == nil || sc.dirs == nil || sc.lay != s.Lay || len(probs.Errs)+len(probs.Warns) > 0 ||
+		s.Lay.NavOnly || s.Lay.PageFile != nil || s.Lay.ReadmeBesideIndex == layout.SkipReadme {
+		return nil, false
+	}
+	real, err := srcpath.Real(s.Opts.Source)
+	if err != nil {
+		return nil, false
+	}
+	out := &Scanned{Rels: slices.Clone(sc.Rels), Files: maps.Clone(sc.Files), baseFiles: maps.Clone(sc.baseFiles),
+		rendered: maps.Clone(sc.rendered), Unlisted: sc.Unlisted, dirs: maps.Clone(sc.dirs), lay: sc.lay}
+	visit := s.scanVisit(out, nil, nil)
+	for _, f := range changed {
+		rel, ok := s.ContentRel(f)
+		if !ok && s.Lay.Content != "." && f != s.Lay.Content && !strings.HasPrefix(f, s.Lay.Content+"/") {
+			continue // out of the content: the walk does not see it
+		}
+		if !ok || outside(rel) || strings.HasSuffix(rel, ".html") || sc.Created(rel) || !sc.dirs[path.Dir(rel)] {
+			return nil, false
+		}
+		file := path.Join(s.Lay.Content, rel) // as the walk names it
+		if name := path.Base(rel); strings.HasPrefix(name, ".") || srcname.Skip(name, false) || name == OutputMarker ||
+			BadName(rel) != "" || s.converted(rel) != "" || s.walkSkip(rel, false) || file != f {
+			return nil, false
+		}
+		dir := filepath.Join(s.Opts.Source, filepath.FromSlash(path.Dir(f)))
+		if r, err := filepath.EvalSymlinks(dir); err != nil || r != filepath.Join(real, filepath.FromSlash(path.Dir(f))) {
+			return nil, false // a folder through a link, or one gone
+		}
+		if _, err := os.Lstat(filepath.Join(dir, OutputMarker)); err == nil {
+			return nil, false // an output of sitegen's now: the walk leaves it out
+		}
+		info, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
+		switch {
+		case err == nil && info.Mode().IsRegular():
+			out.drop(rel)
+			if err := visit(rel, file); err != nil {
+				return nil, false
+			}
+		case errors.Is(err, fs.ErrNotExist):
+			out.drop(rel)
+		default:
+			return nil, false
+		}
+	}
+	s.scanned(out)
+	return out, true
+}
+
+// drop takes the content-relative file rel out of the walk's lists.
+func (sc *Scanned) drop(rel string) {
+	sc.Rels = slices.DeleteFunc(sc.Rels, func(r string) bool { return r == rel })
+	delete(sc.Files, rel)
+	delete(sc.baseFiles, rel)
+	delete(sc.rendered, rel)
 }
 
 // rootRel is the content-relative path of the source-relative folder
