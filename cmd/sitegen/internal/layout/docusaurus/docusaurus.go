@@ -26,7 +26,9 @@
 //   - Versioned docs (https://docusaurus.io/docs/versioning):
 //     versions.json, versioned_docs/version-X and
 //     versioned_sidebars/version-X-sidebars.json, with the docs options
-//     lastVersion, includeCurrentVersion, onlyIncludeVersions,
+//     lastVersion, includeCurrentVersion (an expression of
+//     process.env.NODE_ENV read as docusaurus build sets it,
+//     "production": isDev is false), onlyIncludeVersions,
 //     disableVersioning and versions ({X: {label, path}}): each version
 //     is built at routeBasePath + its path ("" for the last version,
 //     "next" for the current one, else its name) with its own sidebar,
@@ -69,7 +71,12 @@
 //     where it names sidebars (docSidebar) or docs (doc), it is the
 //     navigation of the pages that show no sidebar, in its order, labels
 //     and targets, each sidebar a group leading to its first doc
-//     (layout.Layout.Navbar, navbar.go).
+//     (layout.Layout.Navbar, navbar.go); a navbar of links alone is the
+//     top navigation too. The blog is reached from there, never from a
+//     docs sidebar ("add an item link to your blog within
+//     docusaurus.config.js", https://docusaurus.io/docs/blog#initial-setup):
+//     a sidebar lists docs only. Where the docs folder is not built, a
+//     docSidebar or doc item names the latest version's.
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
@@ -143,6 +150,12 @@ var ConfigFiles = []string{
 	"docusaurus.config.ts", "docusaurus.config.mts", "docusaurus.config.cts",
 	"docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs",
 }
+
+// buildEnv is what docusaurus build sets in the environment its settings
+// are read in: "process.env.NODE_ENV = 'production'" (@docusaurus/core
+// 3.10 lib/commands/build/build.js), so a site's `const isDev =
+// process.env.NODE_ENV === 'development'` is false (jsconfig.Options.Env).
+func buildEnv() map[string]string { return map[string]string{"NODE_ENV": "production"} }
 
 // defaultSidebar is the name of the sidebar Docusaurus makes for docs
 // without a sidebars file (plugin-content-docs' DefaultSidebars).
@@ -264,7 +277,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// doc's too.
 	l.HomeTitle = true
 	r := &rules{dir: dir, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
-	cfg := jsconfig.Parse(raw)
+	cfg := jsconfig.ParseWith(raw, jsconfig.Options{Env: buildEnv()})
 	obj, _ := cfg.Root.(*jsconfig.Object)
 	if c, ok := cfg.Root.(jsconfig.Computed); ok {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the settings are computed (%s), not read: Docusaurus's defaults are used", file, c.Text))
@@ -512,6 +525,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// its versions are.
 		l.NoContent = true
 		l.Ignore = func(rel string, _ bool) bool { return !strings.HasPrefix(rel, "../") }
+		r.unbuilt = true
 	}
 	for _, v := range versions {
 		if err := addInstance(l, r, v, versionSidebars(v)); err != nil {
@@ -541,6 +555,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	navbarLabels(l, obj, r.instances, r.blogs)
+	if sidebarPath != "" && !current {
+		// The docs folder is not built (includeCurrentVersion false):
+		// nor is its sidebars file; each version has its own.
+		l.Read = append(l.Read, sidebarPath+" not read (the current version is not built)")
+		sidebarPath = ""
+	}
 	if sidebarPath != "" {
 		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed, r.url)
 		if err != nil {
@@ -550,9 +570,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// "A sidebar is a list of items" the sidebars file gives
 			// (https://docusaurus.io/docs/sidebar): shown as written; a
 			// doc none lists is built, with no sidebar
-			// (layout.NavAsWritten). The blog and pages, linked from
-			// the navbar, follow it (layout.NavRoots).
-			l.NavAsWritten, l.NavRoots = true, true
+			// (layout.NavAsWritten). The blog and pages are linked
+			// from the navbar, not from a sidebar.
+			l.NavAsWritten = true
 		}
 		// The preset's sidebars, then the instances' (readInstances).
 		l.Nav, l.NavFile = append(nav, l.Nav...), sidebarPath
@@ -569,9 +589,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// have sidebars of their own, the preset's docs keep the page
 		// tree's navigation (not measured against Docusaurus).
 		l.Nav = []layout.NavEntry{{Tree: ".", Sidebar: defaultSidebar}}
-		l.NavAsWritten, l.NavRoots = true, true
+		l.NavAsWritten = true
 	}
-	readNavbar(l, obj)
+	latest := ""
+	for _, v := range r.versions {
+		if !current && v.plugin == "default" && v.routeBase == r.routeBase {
+			latest = v.id + ":" // the last version, at the docs' route
+		}
+	}
+	readNavbar(l, obj, latest)
 	r.labels = folderLabels(l.Nav, l.Navbar)
 	l.LinkFile = markdownLinkFile(dir, l) // before locales: each locale's site reads links so
 	locales(l, r, obj, dir)
@@ -891,7 +917,11 @@ type rules struct {
 	// autoSidebar: an instance's sidebars have an autogenerated slice
 	// (or were not read), so its docs keep the page tree's navigation.
 	autoSidebar bool
-	tags        *layout.Tags
+	// unbuilt: the docs folder is not built (includeCurrentVersion
+	// false): its folders are no pages, nor do they stand for a
+	// version's folder of the same URL.
+	unbuilt bool
+	tags    *layout.Tags
 
 	// labels are the folders the sidebars or the navbar label
 	// (folderLabels), by content-relative folder.
@@ -1025,6 +1055,11 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			return inst.instanceFolder(in)
 		}
 		return r.outsideFolder(src), nil
+	}
+	if r.unbuilt {
+		// The last version is at the docs' URL: the unbuilt docs
+		// folder's category of the same path must not take its place.
+		return layout.Page{NoPage: true}, nil
 	}
 	name := path.Base(dir)
 	// "If you don't want the category to be a link ... a category without

@@ -58,8 +58,12 @@ var navbarOwn = map[string]string{
 
 // readNavbar reads themeConfig.navbar.items into l.Navbar, once every
 // sidebar (the preset's and the instances', by layout.NavEntry.Sidebar)
-// is in l.Nav; nothing when no item names a sidebar or a doc.
-func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
+// is in l.Nav; nothing when no item names a sidebar or a doc. latest,
+// when the docs folder is not built, is the scope of the latest version's
+// sidebars ("version-2.0:"), which the default plugin's items name then
+// ("[activeVersion, preferredVersion, latestVersion]", theme-common's
+// useDocsVersionCandidates).
+func readNavbar(l *layout.Layout, obj *jsconfig.Object, latest string) {
 	const key = "themeConfig.navbar.items"
 	items, _ := obj.Object("themeConfig").Object("navbar").Get("items").([]any)
 	var left, right []layout.NavEntry
@@ -69,7 +73,7 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
 		if !ok {
 			continue // a computed entry: navbarLabels notes it
 		}
-		entries, names := navbarItem(l, o, 0)
+		entries, names := navbarItem(l, o, 0, latest)
 		docs = docs || names
 		if pos, _ := o.String("position"); pos == "right" {
 			right = append(right, entries...)
@@ -77,7 +81,7 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
 			left = append(left, entries...)
 		}
 	}
-	if docs {
+	if docs || len(left)+len(right) > 0 {
 		l.Navbar = append(left, right...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d items)", key, len(items)))
 	}
@@ -85,7 +89,7 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object) {
 
 // navbarItem is the navigation entries of the navbar item o at depth
 // (1 inside a dropdown); docs reports that it names a sidebar or a doc.
-func navbarItem(l *layout.Layout, o *jsconfig.Object, depth int) (entries []layout.NavEntry, docs bool) {
+func navbarItem(l *layout.Layout, o *jsconfig.Object, depth int, latest string) (entries []layout.NavEntry, docs bool) {
 	const key = "themeConfig.navbar.items"
 	typ, _ := o.String("type")
 	label, _ := o.String("label")
@@ -93,6 +97,8 @@ func navbarItem(l *layout.Layout, o *jsconfig.Object, depth int) (entries []layo
 	scope := ""
 	if pid != "" && pid != "default" {
 		scope = pid + ":"
+	} else if latest != "" {
+		scope = latest
 	}
 	switch typ {
 	case "docSidebar":
@@ -149,7 +155,7 @@ func navbarItem(l *layout.Layout, o *jsconfig.Object, depth int) (entries []layo
 		group := []layout.NavEntry{{Title: label, Depth: depth, Collapsible: true, Line: o.Lines["type"], File: l.File}}
 		for _, it := range sub {
 			if so, ok := it.(*jsconfig.Object); ok {
-				es, d := navbarItem(l, so, depth+1)
+				es, d := navbarItem(l, so, depth+1, latest)
 				group = append(group, es...)
 				docs = docs || d
 			}

@@ -12,7 +12,8 @@ import "maps"
 //     only: "If the
 //     environment variable is not set, the property is undefined",
 //     https://nodejs.org/api/process.html#processenv), a filter's
-//     parameter and its properties (s.label), combined by !, ===, !==,
+//     parameter and its properties (s.label), a variable the tool's build
+//     sets (Options.Env: docusaurus build's NODE_ENV), combined by !, ===, !==,
 //     ==, !=, <, <=, >, >= and parentheses;
 //   - ARRAY.filter(x => condition) and ARRAY.filter((x) => { … }) whose
 //     body is if (…) … else …, blocks and return statements.
@@ -283,10 +284,14 @@ func (e *evaluator) operand() (any, bool) {
 			return undef{}, true
 		case t.text == "process" && f.is(e.i+1, ".") && f.isIdent(e.i+2, "env") && f.is(e.i+3, ".") &&
 			e.i+4 < len(f.toks) && f.toks[e.i+4].kind == tokIdent:
+			name := f.toks[e.i+4].text
+			if v, set := f.env[name]; set { // the tool's build sets it (Options.Env)
+				e.i += 5
+				return v, true
+			}
 			if !f.unsetEnv {
 				return nil, false
 			}
-			name := f.toks[e.i+4].text
 			if _, seen := e.envRead[name]; !seen {
 				if e.envRead == nil {
 					e.envRead = map[string]int{}

@@ -84,3 +84,29 @@ func TestEvalBounded(t *testing.T) {
 		t.Errorf("a filter of 20,000 × 50 comparisons read as %.80s, want Computed", got)
 	}
 }
+
+// Options.Env gives the variables the tool's build sets their values:
+// docusaurus build sets NODE_ENV ("process.env.NODE_ENV = 'production'",
+// @docusaurus/core lib/commands/build/build.js), so a site's
+// `const isDev = process.env.NODE_ENV === 'development'` is false there
+// (ChaoticTrials/Website's includeCurrentVersion: isDev). A variable
+// Env does not name stays Computed, unless UnsetEnv.
+func TestEnv(t *testing.T) {
+	env := map[string]string{"NODE_ENV": "production"}
+	for _, tc := range []struct{ name, src, want string }{
+		{"a constant compared", "const isDev = process.env.NODE_ENV === 'development';\nexport default {docs: {includeCurrentVersion: isDev}}",
+			`{"__keys":"docs","docs":{"__keys":"includeCurrentVersion","includeCurrentVersion":false}}`},
+		{"negated", "export default {a: process.env.NODE_ENV !== 'production', b: !(process.env.NODE_ENV === 'development')}",
+			`{"__keys":"a,b","a":false,"b":true}`},
+		{"the value alone", "export default {mode: process.env.NODE_ENV}",
+			`{"__keys":"mode","mode":"production"}`},
+		{"another variable stays computed", "export default {t: process.env.TITLE === 'x'}",
+			`{"__keys":"t","t":"computed:process.env.TITLE === 'x'@1"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(ParseWith([]byte(tc.src), Options{Env: env}).Root); got != tc.want {
+				t.Errorf("Options.Env = %s\nwant         %s", got, tc.want)
+			}
+		})
+	}
+}

@@ -142,6 +142,8 @@ type File struct {
 	calls bool
 	// unsetEnv: Options.UnsetEnv.
 	unsetEnv bool
+	// env: Options.Env.
+	env map[string]string
 	// EnvRead names the environment variables a value read depends on
 	// (Options.UnsetEnv), each with the line of its first use: what a
 	// layout says it assumed unset.
@@ -167,6 +169,10 @@ type Options struct {
 	// where a variable guards what is published (Quartz's
 	// `process.env.CI ? [ExplicitPublish()] : []` stays Computed).
 	UnsetEnv bool
+	// Env: the variables the tool's build sets, with their values
+	// (docusaurus build's NODE_ENV=production): process.env.NAME reads
+	// its value wherever it is (eval.go); other names as UnsetEnv says.
+	Env map[string]string
 }
 
 // ParseWith reads src with the options o.
@@ -175,7 +181,7 @@ func ParseWith(src []byte, o Options) *File {
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
-	f := &File{src: string(src), lineStarts: []int{0}, calls: calls, unsetEnv: unsetEnv}
+	f := &File{src: string(src), lineStarts: []int{0}, calls: calls, unsetEnv: unsetEnv, env: o.Env}
 	for i, c := range src {
 		if c == '\n' {
 			f.lineStarts = append(f.lineStarts, i+1)
