@@ -76,6 +76,13 @@
 //     component, so it builds none of them; one note names them, and a
 //     link to one of their URLs (or a sidebar link) is a page of the
 //     site, kept as written, not a broken link (routes.go).
+//   - Plugins (https://starlight.astro.build/reference/plugins/) are not
+//     run: one warning at its line names each that adds pages sitegen
+//     does not build (starlight-blog's lists, starlight-obsidian's
+//     vault) or may (one not known to add none); a docs collection
+//     loaded otherwise than by docsLoader() (a glob() of its own, a
+//     generateId) is warned at its line in src/content.config.ts, and
+//     src/content/docs/ built as docsLoader() reads it (plugins.go).
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
 //   - template: splash with hero (title, tagline, actions, image) is a home page.
@@ -232,9 +239,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	for _, name := range slices.Sorted(maps.Keys(env)) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: process.env.%s is read unset, as `astro build` run without it sees it", file, env[name], name))
 	}
+	loaderNote(l, dir) // a docs collection sitegen does not load as its loader does
 	var obj *jsconfig.Object
 	if m := importRe.FindSubmatch(raw); m != nil {
 		obj = starlightOptions(astro, string(m[1]))
+	}
+	if obj != nil {
+		pluginNotes(l, file, raw, obj) // plugins that add pages sitegen does not build
 	}
 	if obj == nil {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
