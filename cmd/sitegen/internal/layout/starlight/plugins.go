@@ -114,6 +114,7 @@ func loaderNote(l *layout.Layout, dir string) {
 		if err != nil {
 			return
 		}
+		dataNote(l, name, raw)
 		m := docsCollection.FindSubmatchIndex(raw)
 		if m == nil {
 			return
@@ -139,4 +140,32 @@ func oneLine(s string) string {
 		s = s[:77] + "..."
 	}
 	return s
+}
+
+// collectionDef finds each "NAME: defineCollection(" of a content config.
+var collectionDef = regexp.MustCompile(`(?m)^\s*([A-Za-z_$][\w$]*)\s*:\s*defineCollection\s*\(`)
+
+// dataNote says, in one warning at the first one's line in the content
+// config file name, which collections besides Starlight's docs and i18n
+// it defines ("cards: defineCollection({ loader: async () => … })", a
+// data collection, https://docs.astro.build/en/guides/content-collections/):
+// sitegen loads none of them, and the pages that show them are Astro
+// components it does not build (the src/pages note names those).
+func dataNote(l *layout.Layout, name string, raw []byte) {
+	var names []string
+	line := 0
+	for _, m := range collectionDef.FindAllSubmatchIndex(raw, -1) {
+		n := string(raw[m[2]:m[3]])
+		if n == "docs" || n == "i18n" {
+			continue
+		}
+		if line == 0 {
+			line = 1 + strings.Count(string(raw[:m[2]]), "\n")
+		}
+		names = append(names, n)
+	}
+	if len(names) > 0 {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: collection(s) %s are not loaded (sitegen runs no loader): what Astro pages build from them is not built",
+			name, line, strings.Join(names, ", ")))
+	}
 }

@@ -31,6 +31,10 @@ func TestPluginsAndLoaders(t *testing.T) {
 		{"docsLoader", "import { docsLoader } from '@astrojs/starlight/loaders';\nexport const collections = {\n  docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),\n};\n", nil},
 		{"glob", "export const collections = {\n  docs: defineCollection({\n    loader: glob({ pattern: '**/*.md', base: './rules' }),\n    schema: docsSchema(),\n  }),\n};\n",
 			[]string{"src/content.config.ts:3: the docs collection is loaded by glob({ pattern: '**/*.md', base: './rules' }), which sitegen does not run: it builds src/content/docs as docsLoader() reads it, not the files that loader reads"}},
+		{"data collections", "export const collections = {\n  docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),\n" +
+			"  cards: defineCollection({ loader: async () => fetchCards(), schema: cardSchema }),\n  i18n: defineCollection({ loader: i18nLoader() }),\n" +
+			"  archetypes: defineCollection({ loader: file('src/data/a.json') }),\n};\n",
+			[]string{"src/content.config.ts:3: collection(s) cards, archetypes are not loaded (sitegen runs no loader): what Astro pages build from them is not built"}},
 		{"generateId", "export const collections = {\n  docs: defineCollection({ loader: docsLoader({ generateId: myId }), schema: docsSchema() }),\n};\n",
 			[]string{"src/content.config.ts:2: docsLoader({ generateId: myId }) is not run: pages' ids and URLs come from their paths in src/content/docs"}},
 	} {

@@ -82,7 +82,9 @@
 //     vault) or may (one not known to add none); a docs collection
 //     loaded otherwise than by docsLoader() (a glob() of its own, a
 //     generateId) is warned at its line in src/content.config.ts, and
-//     src/content/docs/ built as docsLoader() reads it (plugins.go).
+//     src/content/docs/ built as docsLoader() reads it; the other
+//     collections it defines (data a loader fetches for Astro pages)
+//     are named in one warning (plugins.go).
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
 //   - template: splash with hero (title, tagline, actions, image) is a home page.
