@@ -232,7 +232,8 @@ func TestLocaleSidebarKeys(t *testing.T) {
 // sidebar link through normalizeLink and withBase, whichever locale's
 // sidebar holds it ("/fr/missing" is <a href="/x/fr/missing.html">,
 // the server's 404 page), and a link to a page of another locale
-// ("/guide/a" in fr's sidebar) leads to it; only a link to no page is
+// ("/guide/a" in fr's sidebar) leads to it, one to a file of srcDir's
+// public/ to that file; only a link to no page is
 // warned (https://vitepress.dev/reference/default-theme-sidebar: "the
 // link should specify the path to the actual file"). A link the locale's
 // folder has stays its page's entry.
@@ -241,9 +242,9 @@ func TestLocaleLinkToNoPage(t *testing.T) {
 		"docs/.vitepress/config.mts": `export default { base: '/x/', locales: {
     root: { label: 'English' },
     fr: { label: 'Français', themeConfig: { sidebar: [{ text: 'A fr', link: '/fr/guide/a' }, { text: 'Manque', link: '/fr/missing' },
-      { text: 'A en', link: '/guide/a' }, { text: 'Parti', link: '/gone.md#x' }, { text: 'PDF', link: '/x/fr/sheet.pdf' }] } },
+      { text: 'A en', link: '/guide/a' }, { text: 'Parti', link: '/gone.md#x' }, { text: 'PDF', link: '/x/fr/sheet.pdf' }, { text: 'Feuille', link: '/x/sheet.pdf' }] } },
   } }`,
-		"docs/guide/a.md": "", "docs/fr/guide/a.md": "",
+		"docs/guide/a.md": "", "docs/fr/guide/a.md": "", "docs/public/sheet.pdf": "%PDF",
 	}
 	l, err := Recognise(layouttest.Write(t, files))
 	if err != nil {
@@ -256,7 +257,7 @@ func TestLocaleLinkToNoPage(t *testing.T) {
 	for _, e := range l.Locales[1].Layout.Nav {
 		fmt.Fprintf(&b, "%s:%s:%s:%v ", e.Path, e.Link, e.Title, e.LinkAsWritten)
 	}
-	want := "guide/a.md::A fr:false :/missing.html:Manque:false :/x/guide/a.html:A en:true :/x/gone.html#x:Parti:true :/x/fr/sheet.pdf:PDF:true "
+	want := "guide/a.md::A fr:false :/missing.html:Manque:false :/x/guide/a.html:A en:true :/x/gone.html#x:Parti:true :/x/fr/sheet.pdf:PDF:true :/sheet.pdf:Feuille:false "
 	if g := b.String(); g != want {
 		t.Errorf("fr nav\ngot  %s\nwant %s", g, want)
 	}

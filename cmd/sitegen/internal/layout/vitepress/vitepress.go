@@ -746,7 +746,11 @@ func (n *navReader) publicFile(link string) string {
 		link = "/" + rest
 	}
 	rel := path.Clean(strings.TrimPrefix(link, "/"))
-	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(n.content, "public", rel), false) {
+	src := n.content // srcDir, whose public/ every locale's pages share
+	if n.prefix != "" {
+		src = path.Join(n.content, "..")
+	}
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(src, "public", rel), false) {
 		return ""
 	}
 	return "/" + rel
