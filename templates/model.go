@@ -202,6 +202,7 @@ type navIndex struct {
 	nav     []*NavItem // the tree indexed
 	byURL   map[string][]*NavItem
 	parents map[*NavItem][]*NavItem
+	badges  bool // an entry has a badge (Page.NavBadges)
 }
 
 // indexNav indexes the tree nav.
@@ -218,6 +219,7 @@ func indexNav(nav []*NavItem) *navIndex {
 				continue
 			}
 			seen[it] = true
+			x.badges = x.badges || it.Badge != ""
 			if it.URL != "" {
 				x.byURL[it.URL] = append(x.byURL[it.URL], it)
 			}
@@ -290,6 +292,10 @@ type NavItem struct {
 	PagerTitle string
 	// Class is the class names of a NavHTML entry (layout.NavEntry.Class).
 	Class string
+	// Badge, when not "", is a badge shown after the label (Starlight's
+	// sidebar badges, layout.Badge); BadgeVariant its colour ("note",
+	// "danger", "success", "caution", "tip"; "" or "default" the accent).
+	Badge, BadgeVariant string
 }
 
 // NavKind is the kind of a navigation entry.
@@ -798,6 +804,22 @@ func (p *Page) TabMenus() bool {
 		}
 	}
 	return false
+}
+
+// BadgeStyleAsset is the stylesheet of the navigation's badges
+// (NavItem.Badge): only the pages whose navigation shows one load it
+// (Page.NavBadges).
+const BadgeStyleAsset = "css/badges.css"
+
+// NavBadges reports whether the page's navigation shows a badge, and
+// needs BadgeStyleAsset: the site's, as SetNav indexed it, else the
+// page's folder's own, walked.
+func (p *Page) NavBadges() bool {
+	nav := p.NavTree()
+	if x := p.Site.navIndex; x.of(nav) {
+		return x.badges
+	}
+	return indexNav(nav).badges
 }
 
 // ManifestAsset is the logical path of the web app manifest, linked when

@@ -168,3 +168,42 @@ func TestNavHolds(t *testing.T) {
 		}
 	}
 }
+
+// TestNavBadges: an entry's badge follows its label, in its variant's
+// class (Starlight's SidebarSublist: <span>label</span><Badge
+// variant=…>), and only a page whose navigation shows one loads
+// BadgeStyleAsset (NavBadges), a folder's own navigation too.
+func TestNavBadges(t *testing.T) {
+	plain := []*NavItem{{Title: "A", URL: "/a/"}}
+	badged := []*NavItem{{Title: "G", Kind: NavDraft, Collapsible: true, Badge: "WIP", BadgeVariant: "danger", Children: []*NavItem{
+		{Title: "B", URL: "/b/", Badge: "New", BadgeVariant: "default"}}}}
+	for _, tc := range []struct {
+		name      string
+		site, own []*NavItem
+		want      bool
+		html      []string
+	}{
+		{"none", plain, nil, false, []string{`<a href="/a/">A</a>`}},
+		{"site", badged, nil, true, []string{`G<span class="nav-badge nav-badge-danger">WIP</span>`, `B<span class="nav-badge">New</span></a>`}},
+		{"folder", plain, badged, true, nil},
+		{"folder without", badged, plain, false, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			site := &Site{Home: "/"}
+			site.SetNav(tc.site)
+			p := &Page{Kind: KindPage, Site: site, URL: "/b/", Title: "x", Nav: tc.own}
+			if got := p.NavBadges(); got != tc.want {
+				t.Errorf("NavBadges = %v, want %v", got, tc.want)
+			}
+			var b strings.Builder
+			if err := navList(p, p.navHolds(), nil, p.NavTree()).Render(context.Background(), &b); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.html {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("no %s in\n%s", w, b.String())
+				}
+			}
+		})
+	}
+}

@@ -819,6 +819,10 @@ type Layout struct {
 	// pagination: the sidebar's entries before and after the page, by
 	// their labels), and reads what its front matter says of them.
 	Pager func(meta map[string]any) (prev, next PagerLink)
+	// NavBadge, when set, is the badge the navigation shows after the
+	// label of the page of front matter meta (Starlight's sidebar.badge),
+	// where the entry names none of its own (NavEntry.Badge); nil: none.
+	NavBadge func(meta map[string]any) Badge
 	// PrevText and NextText, when set, are the words above a page's
 	// previous and next links in place of sitegen's "Previous" and
 	// "Next" (VitePress's themeConfig.docFooter.prev and .next texts,
@@ -1722,6 +1726,23 @@ type NavEntry struct {
 	// already cleaned by sitegen's raw-HTML policy; Class is the class
 	// names of its entry ("" for none). Title is its text.
 	HTML, Class string
+	// Badge is the badge shown after the entry's label (Starlight's
+	// sidebar item badge); zero for none: the page's own
+	// (Layout.NavBadge), unless PageBadgeOff.
+	Badge Badge
+	// PageBadgeOff: the entry shows its own badge alone, never its
+	// page's (Starlight's {label, link} item, unlike its {slug}).
+	PageBadgeOff bool
+}
+
+// Badge is a small label a navigation entry shows after its own
+// (Starlight's sidebar badges, https://starlight.astro.build/guides/sidebar/#badges).
+type Badge struct {
+	// Text is the badge's text; "" for no badge.
+	Text string
+	// Variant is its colour: "default", "note", "danger", "success",
+	// "caution" or "tip".
+	Variant string
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).

@@ -114,6 +114,8 @@ func (w *keyWriter) nav(items []*templates.NavItem) {
 		w.str(it.Written)
 		w.str(it.PagerTitle)
 		w.str(it.Class)
+		w.str(it.Badge)
+		w.str(it.BadgeVariant)
 	}
 	w.depth--
 }

@@ -152,7 +152,7 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		if items, ok := obj.Get("sidebar").([]any); ok && l.NavAsWritten {
 			// Its sidebar, labelled in its lang.
 			c.Nav = nil
-			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), home: homeFile(dir, l.Content), lang: g.lang}
+			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), home: homeFile(dir, l.Content), lang: g.lang, defaultLang: defaultLang(obj)}
 			n.items(items, 0)
 		}
 		if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" && g.key == def {

@@ -58,15 +58,16 @@ fr path="fr" label="Français" lang="fr"|title="Règles" lang="fr" content="docs
 		},
 		{
 			// "themeConfig ... will be shallow merged": fr without a
-			// themeConfig of its own keeps the top level's nav (whose
-			// links are not fr's pages: left out), title and lang
+			// themeConfig of its own keeps the top level's sidebar (whose
+			// link is the root's page, /guide/a.html, as VPLink writes
+			// it: TestLocaleLinkToNoPage), title and lang
 			// unset: the top level's; label unset: its key.
 			name: "shallow merge",
 			config: `export default { title: 'Top', lang: 'en-US',
   themeConfig: { sidebar: [{ text: 'Top A', link: '/guide/a' }] },
   locales: { root: { label: 'English' }, fr: { } } }`,
 			want: `root path="" label="English" lang="en-US"|title="Top" lang="en-US" content="docs" excluded=[fr] base="" nav=0:guide/a.md:Top A |true
-fr path="fr" label="fr" lang="en-US"|title="Top" lang="en-US" content="docs/fr" excluded=[] base="/fr/" nav=|false
+fr path="fr" label="fr" lang="en-US"|title="Top" lang="en-US" content="docs/fr" excluded=[] base="/fr/" nav=0::Top A |true
 `,
 		},
 		{
@@ -223,5 +224,55 @@ func TestLocaleSidebarKeys(t *testing.T) {
 	}
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 		t.Errorf("got\n%s\nwant\n%s", g, w)
+	}
+}
+
+// TestLocaleLinkToNoPage: a locale's sidebar link to no page stays, as
+// the root's does (TestLinkToNoPage): VitePress's VPLink writes every
+// sidebar link through normalizeLink and withBase, whichever locale's
+// sidebar holds it ("/fr/missing" is <a href="/x/fr/missing.html">,
+// the server's 404 page), and a link to a page of another locale
+// ("/guide/a" in fr's sidebar) leads to it, one to a file of srcDir's
+// public/ to that file; only a link to no page is
+// warned (https://vitepress.dev/reference/default-theme-sidebar: "the
+// link should specify the path to the actual file"). A link the locale's
+// folder has stays its page's entry.
+func TestLocaleLinkToNoPage(t *testing.T) {
+	files := map[string]string{
+		"docs/.vitepress/config.mts": `export default { base: '/x/', locales: {
+    root: { label: 'English' },
+    fr: { label: 'Français', themeConfig: { sidebar: [{ text: 'A fr', link: '/fr/guide/a' }, { text: 'Manque', link: '/fr/missing' },
+      { text: 'A en', link: '/guide/a' }, { text: 'Parti', link: '/gone.md#x' }, { text: 'PDF', link: '/x/fr/sheet.pdf' }, { text: 'Feuille', link: '/x/sheet.pdf' }] } },
+  } }`,
+		"docs/guide/a.md": "", "docs/fr/guide/a.md": "", "docs/public/sheet.pdf": "%PDF",
+	}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Locales) != 2 {
+		t.Fatalf("locales = %d, want 2", len(l.Locales))
+	}
+	var b strings.Builder
+	for _, e := range l.Locales[1].Layout.Nav {
+		fmt.Fprintf(&b, "%s:%s:%s:%v ", e.Path, e.Link, e.Title, e.LinkAsWritten)
+	}
+	want := "guide/a.md::A fr:false :/missing.html:Manque:false :/x/guide/a.html:A en:true :/x/gone.html#x:Parti:true :/x/fr/sheet.pdf:PDF:true :/sheet.pdf:Feuille:false "
+	if g := b.String(); g != want {
+		t.Errorf("fr nav\ngot  %s\nwant %s", g, want)
+	}
+	var warned []string
+	for _, n := range l.Notes {
+		if strings.Contains(n, "where no page is") {
+			warned = append(warned, n)
+		}
+	}
+	wantNotes := []string{
+		`docs/.vitepress/config.mts: "Manque" links "/fr/missing", where no page is: linked as VitePress links it, to the 404 page`,
+		`docs/.vitepress/config.mts: "Parti" links "/gone.md#x", where no page is: linked as VitePress links it, to the 404 page`,
+		`docs/.vitepress/config.mts: "PDF" links "/x/fr/sheet.pdf", where no page is: linked as VitePress links it, to the 404 page`,
+	}
+	if strings.Join(warned, "\n") != strings.Join(wantNotes, "\n") {
+		t.Errorf("notes\ngot  %q\nwant %q", warned, wantNotes)
 	}
 }

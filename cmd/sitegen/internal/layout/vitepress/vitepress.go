@@ -36,7 +36,8 @@
 //     labels and groups; a page it does not list is published, reachable
 //     by its links, and not in the navigation; a link from the root to
 //     no page stays, linked as VPLink writes it (/x.html), which the
-//     server answers with the 404 page, and a warning says so. Without a sidebar or top
+//     server answers with the 404 page, and a warning says so, in a
+//     locale's sidebar too (noPageEntry). Without a sidebar or top
 //     bar (or with a sidebar that is computed), the pages' tree; a sidebar computed by a call
 //     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
 //     not run: the argument as written, then the pages it does not list
@@ -571,20 +572,22 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// is ("!treatAsHtml(pathname)": normalizeLink returns it
 				// unchanged, shared.js 1.6.4), and the pager lists it.
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: n.publicFile(link), Title: text, TitleHTML: textHTML, Depth: depth})
-			case hasLink && children == nil && n.prefix == "" && strings.HasPrefix(written(b, link), "/"):
+			case hasLink && children == nil && strings.HasPrefix(written(b, link), "/"):
 				// A site path no page is at: VitePress links it all the
 				// same, the server answering with its 404 page (its
 				// dead-link check reads the pages, not the theme's
 				// settings); sitegen keeps the entry, linked as VPLink
-				// writes it (noPageLink), and says so.
-				u, asWritten := noPageLink(written(b, link), n.layout.Rules)
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Link: u, LinkAsWritten: asWritten, Title: text, TitleHTML: textHTML, Depth: depth})
-				n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: linked as VitePress links it, to the 404 page", n.file, text, link))
+				// writes it (noPageLink), and says so. A locale's
+				// sidebar likewise (n.noPageEntry).
+				e, missing := n.noPageEntry(written(b, link))
+				e.Title, e.TitleHTML, e.Depth = text, textHTML, depth
+				n.layout.Nav = append(n.layout.Nav, e)
+				if missing {
+					n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: linked as VitePress links it, to the 404 page", n.file, text, link))
+				}
 			case hasLink && children == nil:
 				// A link not from the root ("guide/x"), which the browser
-				// reads from the page shown, or one of a locale's
-				// sidebar (read in the locale's folder, whose site paths
-				// are its own): left out, and said.
+				// reads from the page shown: left out, and said.
 				n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %q links %q, where no page is: left out of the navigation", n.file, text, link))
 			case children != nil:
 				// "collapsed": set, the group folds; false, it starts open
@@ -635,6 +638,47 @@ func noPageLink(link string, r layout.Rules) (u string, asWritten bool) {
 		return link, true
 	}
 	return normalizeLink(link, r), false
+}
+
+// noPageEntry is the navigation entry of link, a sidebar or nav link from
+// the site's root that names no page of the navigation's own site
+// (n.page): linked as VPLink writes it (noPageLink). In the root's
+// navigation that is a link to no page (missing). In a locale's, whose
+// site is built under its folder ("fr/"), a link under that folder
+// ("/fr/missing") is a site path of the locale's site, to no page; any
+// other is one of the whole site (VPLink writes every locale's links
+// from the root, withBase), written with the site's base: another
+// locale's page ("/guide/a" in fr's sidebar), or no page (missing).
+func (n *navReader) noPageEntry(link string) (e layout.NavEntry, missing bool) {
+	if n.prefix == "" {
+		e.Link, e.LinkAsWritten = noPageLink(link, n.layout.Rules)
+		return e, true
+	}
+	if rest, ok := strings.CutPrefix(link, "/"+n.prefix); ok {
+		e.Link, e.LinkAsWritten = noPageLink("/"+rest, n.layout.Rules)
+		return e, true
+	}
+	u, asWritten := noPageLink(link, n.layout.Rules)
+	if asWritten { // a file, written with the base (publicFile)
+		return layout.NavEntry{Link: u, LinkAsWritten: true}, true
+	}
+	p, _, _ := strings.Cut(link, "#")
+	p, _, _ = strings.Cut(p, "?")
+	p = strings.TrimPrefix(p, "/")
+	missing = pageAt(n.dir, path.Join(n.content, ".."), strings.TrimSuffix(p, "/")) == ""
+	return layout.NavEntry{Link: strings.TrimSuffix(basePath(n.layout.Settings.BaseURL), "/") + u, LinkAsWritten: true}, missing
+}
+
+// basePath is the path of the site's base URL ("/x/" for "/x/" or
+// "https://host/x/"), "/" for none.
+func basePath(base string) string {
+	if _, rest, ok := strings.Cut(base, "://"); ok { // sitemap.hostname + base
+		_, base, _ = strings.Cut(rest, "/")
+	}
+	if base = strings.Trim(base, "/"); base == "" {
+		return "/"
+	}
+	return "/" + base + "/"
 }
 
 // written is a sidebar link as VitePress's addBase gives it to the
@@ -694,12 +738,7 @@ func (n *navReader) publicFile(link string) string {
 	if !strings.HasPrefix(link, "/") || strings.HasSuffix(link, "/") || path.Ext(link) == "" || path.Ext(link) == ".md" || path.Ext(link) == ".html" {
 		return ""
 	}
-	base := n.layout.Settings.BaseURL
-	if _, rest, ok := strings.Cut(base, "://"); ok { // sitemap.hostname + base
-		_, base, _ = strings.Cut(rest, "/")
-		base = "/" + base
-	}
-	if base = "/" + strings.Trim(base, "/") + "/"; base != "//" {
+	if base := basePath(n.layout.Settings.BaseURL); base != "/" {
 		rest, ok := strings.CutPrefix(link, base)
 		if !ok {
 			return ""
@@ -707,7 +746,11 @@ func (n *navReader) publicFile(link string) string {
 		link = "/" + rest
 	}
 	rel := path.Clean(strings.TrimPrefix(link, "/"))
-	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(n.content, "public", rel), false) {
+	src := n.content // srcDir, whose public/ every locale's pages share
+	if n.prefix != "" {
+		src = path.Join(n.content, "..")
+	}
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(src, "public", rel), false) {
 		return ""
 	}
 	return "/" + rel

@@ -522,7 +522,7 @@ func sameNavItem(a, b *templates.NavItem) bool {
 	return a.Title == b.Title && a.URL == b.URL && a.Kind == b.Kind && a.Number == b.Number &&
 		a.Collapsible == b.Collapsible && a.Open == b.Open && a.Group == b.Group && a.Unfolded == b.Unfolded &&
 		a.External == b.External && a.Target == b.Target && a.Written == b.Written && a.PagerTitle == b.PagerTitle &&
-		a.TitleHTML == b.TitleHTML && a.Class == b.Class &&
+		a.TitleHTML == b.TitleHTML && a.Class == b.Class && a.Badge == b.Badge && a.BadgeVariant == b.BadgeVariant &&
 		(len(a.Children) > 0) == (len(b.Children) > 0)
 }
 

@@ -317,7 +317,7 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 			}
 			continue
 		}
-		it := &templates.NavItem{Title: e.Title, TitleHTML: e.TitleHTML, Number: e.Number}
+		it := &templates.NavItem{Title: e.Title, TitleHTML: e.TitleHTML, Number: e.Number, Badge: e.Badge.Text, BadgeVariant: e.Badge.Variant}
 		switch {
 		case e.Part:
 			it.Kind = templates.NavPart
@@ -344,6 +344,9 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		default:
 			p := s.ByRel[e.Path]
 			it.URL, it.Written, it.PagerTitle = s.Cfg.RelURL(p.SitePath), e.Written, e.PagerTitle
+			if it.Badge == "" && !e.PageBadgeOff {
+				s.pageBadge(it, p)
+			}
 			if _, frag, ok := strings.Cut(e.Written, "#"); ok && frag != "" {
 				// The link keeps its fragment, as VitePress's sidebar
 				// writes it ("/guide/a#setup"); the entry is then not the
@@ -438,6 +441,7 @@ func (s *Site) treeNav(dir string, depth int) []*templates.NavItem {
 		}
 	}
 	own := &templates.NavItem{Title: node.Label(), URL: s.Cfg.RelURL(node.SitePath), Unfolded: depth < s.Lay.NavUnfold}
+	s.pageBadge(own, node)
 	return slices.Concat(s.navItems(children[:at], depth), []*templates.NavItem{own}, s.navItems(children[at:], depth))
 }
 
@@ -1127,6 +1131,15 @@ func (s *Site) hiddenFolder(c *Page) bool {
 	return hide
 }
 
+// pageBadge gives it, page p's entry, the badge p's front matter gives it
+// (layout.Layout.NavBadge: Starlight's sidebar.badge), if any.
+func (s *Site) pageBadge(it *templates.NavItem, p *Page) {
+	if s.Lay.NavBadge != nil {
+		b := s.Lay.NavBadge(p.Meta)
+		it.Badge, it.BadgeVariant = b.Text, b.Variant
+	}
+}
+
 // navItems converts the page tree into the templates' navigation tree;
 // children are at depth (0: the top entries).
 func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
@@ -1151,6 +1164,7 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 			}
 		} else {
 			it.URL = s.Cfg.RelURL(c.SitePath)
+			s.pageBadge(it, c)
 		}
 		items = append(items, it)
 		pages = append(pages, c)
