@@ -423,7 +423,10 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		if b == nil || !b.Kept {
 			b = s.renderBody(p, view.Assets) // a graph that keeps no bodies
 		}
-		return b.Content, b != nil && !b.Failed && !b.Err
+		if b == nil || b.Failed || b.Err {
+			return "", false
+		}
+		return b.Content, true
 	}); err != nil {
 		return Update{}, err
 	}
