@@ -80,6 +80,9 @@ type Site struct {
 	// LinkPreviews turns on js/site.js's previews of links to other pages
 	// (each page's previews file, written by the engine).
 	LinkPreviews bool
+	// Print is the link in the header to the site's pages on one page,
+	// to print (mdBook's print button); nil for none.
+	Print *Link
 	// PreviewShards is the number of files the pages' previews are
 	// shared out to (a power of two, 0 without previews): js/site.js
 	// finds a page's previews in the one its path hashes to.
@@ -458,6 +461,10 @@ type Page struct {
 	// Wide: the page is its tool's wide landing layout, its column wider
 	// and centred (layout.Layout.Wide: Starlight's template: splash).
 	Wide bool
+	// Print: the page is the site's pages on one page, to print
+	// (mdBook's print.html, Site.Print): kept out of search engines and
+	// printed once loaded.
+	Print bool
 }
 
 // Hidden are the parts of a page's frame not shown on it: its table of
@@ -875,3 +882,8 @@ func pagerTitle(l *Link) string {
 	}
 	return l.Section + ": " + l.Title
 }
+
+// printScript opens the print dialog once the print page has loaded, as
+// mdBook's print.html does ("window.addEventListener('load', function()
+// { window.setTimeout(window.print, 100); });", index.hbs).
+const printScript = `<script>addEventListener("load",function(){setTimeout(print,100)})</script>`

@@ -720,6 +720,9 @@ type Layout struct {
 	// page's <title> also where the pages have a 404 page of their own
 	// (mdBook's render_404 titles the 404.md it renders "Page not found").
 	NotFoundTitleAlways bool
+	// Combined asks for one more page made of every page with a text, in
+	// reading order (mdBook's print.html); nil for none.
+	Combined *Combined
 	// NotFoundText is the sentence of the tool's own 404 page under its
 	// title, in the site's language (Starlight's UI string "404.text"),
 	// written without sitegen's link to the home page; "" for sitegen's.
@@ -2196,4 +2199,24 @@ func (m Markup) WordsLanguage(code, key string) string {
 		return key
 	}
 	return m.I18nDefault
+}
+
+// Combined is a page made of the site's pages in reading order
+// (Layout.Combined): mdBook's print.html. The site writes it after the
+// pages, and again on every update.
+type Combined struct {
+	// File is its output path ("print.html"); Label the title of its
+	// link in the site's header ("Print this book").
+	File, Label string
+	// Join makes the page's HTML from its parts, in reading order.
+	Join func(parts []Part) string
+}
+
+// Part is one page of a Combined page: its root-relative URL, the text
+// of its <h1>, whether its text began with that heading (OwnH1: the
+// body's HTML is without it), and its body's HTML.
+type Part struct {
+	URL, Heading string
+	OwnH1        bool
+	HTML         string
 }

@@ -79,6 +79,11 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()
+	view.Print = s.printLink()
+	s.parts = nil
+	if s.Lay.Combined != nil {
+		s.parts = &combinedParts{html: map[string]string{}}
+	}
 	view.NavbarTabs = len(s.Lay.Navbar) > 0
 	s.IndexPages()
 	d0, w0 = s.Diag.Len(), s.Warn.Len()
@@ -146,6 +151,13 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	}
 	if err != nil {
 		return err
+	}
+	if s.parts != nil {
+		parts := s.parts
+		s.parts = nil
+		if err := s.writeCombined(ctx, out, view, func(p *content.Page) (string, bool) { h, ok := parts.html[p.Rel]; return h, ok }); err != nil {
+			return err
+		}
 	}
 	if err := s.search.write(ctx, s, out); err != nil {
 		return err
@@ -264,6 +276,10 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 		b.Publish(s.Diag, s.Warn)
 		if b.Failed || b.Err {
 			return nil // its problems are reported: it has no page
+		}
+		if s.parts != nil && p.RedirectTo == "" {
+			s.bc.fillText(s, p, b, site.Assets) // a cached body's text too
+			s.parts.put(p.Rel, b.Content)
 		}
 	}
 	if p.RedirectTo != "" { // a redirect elsewhere (Jekyll's redirect_to:): no page, its text not rendered

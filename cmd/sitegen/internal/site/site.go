@@ -643,6 +643,9 @@ type Site struct {
 	search   *searchIndex // the search index render collects (search.go)
 	prevs    *previewSet  // the pages' previews render collects (preview.go)
 	destHold destHold     // the lock of Options.Dest, shared by the writes between builds (dest.go)
+	// parts are the pages' HTML render collects for the layout's
+	// combined page (combined.go), nil without one.
+	parts *combinedParts
 	// locales is the locale switcher of a site in several languages
 	// (locales.go), nil otherwise.
 	locales []templates.LocaleLink

@@ -425,6 +425,18 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			return Update{}, err
 		}
 	}
+	if err := s.writeCombined(ctx, w, up.view, func(p *content.Page) (string, bool) {
+		b := body(p)
+		if b == nil || !b.Kept {
+			b = s.renderBody(p, view.Assets) // a graph that keeps no bodies
+		}
+		if b == nil || b.Failed || b.Err {
+			return "", false
+		}
+		return b.Content, true
+	}); err != nil {
+		return Update{}, err
+	}
 	if err := up.bundles(w, pages, body); err != nil {
 		return Update{}, err
 	}

@@ -42,6 +42,14 @@
 //     (its HTML is written where its .md is, and a browser resolves them
 //     from there): they are checked and rewritten as Markdown links
 //     (layout.Layout.FileLinks).
+//   - print.html: every chapter in SUMMARY.md's order on one page, its
+//     ids made unique across the book and the links between chapters
+//     made anchors of the page (html/print.rs, joinPrint), linked from
+//     every page's header where mdBook has its print button;
+//     [output.html.print] enable = false writes neither, page-break =
+//     false joins the chapters without a page break (printPage). The site
+//     writes it after the pages and again on every update
+//     (layout.Layout.Combined).
 //   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
@@ -162,6 +170,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = u
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
+	l.Combined = printPage(table(html, "print"))
 	noteHTML(dir, l, html)
 	if on, _ := html["mathjax-support"].(bool); on {
 		// "Inline equations are delimited by \\( and \\). Block equations

@@ -469,14 +469,14 @@ func SameFrame(a, b *templates.Page) bool {
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
 		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
 		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav) && a.Hide == b.Hide && a.Wide == b.Wide &&
-		a.PrevWord == b.PrevWord && a.NextWord == b.NextWord && a.Lead == b.Lead
+		a.PrevWord == b.PrevWord && a.NextWord == b.NextWord && a.Lead == b.Lead && a.Print == b.Print
 }
 
 // frameFields are the fields of templates.Page that sameFrame compares,
 // and bodyFields those of the body (body.fill) and the site.
 var (
 	FrameFields = []string{"Kind", "Title", "DocTitle", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Notice", "Updated",
-		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide", "Wide", "PrevWord", "NextWord", "Lead"}
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide", "Wide", "PrevWord", "NextWord", "Lead", "Print"}
 	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )
 
