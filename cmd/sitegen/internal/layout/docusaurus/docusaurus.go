@@ -612,13 +612,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 // (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration),
 // so docusaurus build reads it there, but sitegen reads and publishes
 // nothing outside --source. The error names the option at its
-// file:line:col and says where to point --source.
+// file:line:col and says what sitegen does instead (not yet: the
+// folder that holds both is read as a folder of Markdown).
 func outsideDocs(file, key, value string, line, col int) error {
 	if strings.TrimSpace(value) == "" || layout.CleanRel(value) != "" {
 		return nil
 	}
 	return &layout.ConfigError{File: file, Line: line, Col: col, Key: key,
-		Msg: fmt.Sprintf("%q is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; point --source at the folder that holds both the site and its docs", value)}
+		Msg: fmt.Sprintf("%q is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; and it does not yet build a site whose docs are outside its folder (from the folder that holds both, the files are read as a folder of Markdown): move the docs into the site folder and set the path to them there", value)}
 }
 
 // unsetSidebarPath is the sidebars file read where the docs options set no

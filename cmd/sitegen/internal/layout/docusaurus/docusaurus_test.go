@@ -178,7 +178,7 @@ func TestSettingsRefused(t *testing.T) {
 			// dJPoida/hexbound's website/ with path: '../docs': "path: Path to the docs
 			// content directory on the file system, relative to site directory"
 			// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
-			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; point --source at the folder that holds both the site and its docs`},
+			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; and it does not yet build a site whose docs are outside its folder (from the folder that holds both, the files are read as a folder of Markdown): move the docs into the site folder and set the path to them there`},
 		{"docs path linked out", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}")}, map[string]string{"rules": "OUT/notes"},
 			`docusaurus.config.js:4:12: presets.docs.path: "rules": symbolic link to OUT/notes, outside the site folder`},
 		{"docs path linked to a hidden folder", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}"), ".git/HEAD": ""}, map[string]string{"rules": ".git"},
