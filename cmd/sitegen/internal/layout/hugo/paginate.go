@@ -230,17 +230,27 @@ func variants(lang string) []string {
 }
 
 // baseofOrder is where the template of the list page lp that defines
-// blocks finds its base template: "baseof" in the page's own folders
-// (kindTemplates), with the language's and output format's variants,
-// not the folder of the template that uses it (measured with hugo 0.111
-// in a site whose language is fr: the home page's base is
-// layouts/baseof.html before _default/baseof.fr.html, a section's
-// _default/baseof.fr.html, never layouts/baseof.fr.html;
-// https://gohugo.io/templates/base/). The "LAYOUT-baseof" names are not
-// read.
+// blocks finds its base template: "LAYOUT-baseof" for each of the page's
+// template names, then "baseof", in the page's own folders
+// (kindTemplates), with the language's and output format's variants, not
+// the folder of the template that uses it: "The base template lookup
+// order closely follows that of the template it applies to (e.g.
+// _default/list.html)" (https://gohugo.io/templates/base/; hugo 0.111's
+// output/layout.go: with Baseof set, addLayoutVariations adds each name
+// as layoutVar+"-baseof", then "baseof"). Measured with hugo 0.111: a
+// _default/list-baseof.html that paginates beside a _default/baseof.html
+// that does not is the base of the home page's and a section's list
+// (/page/2/, /rules/page/2/), not of a single page; in a site whose
+// language is fr the home page's base is layouts/baseof.html before
+// _default/baseof.fr.html, a section's _default/baseof.fr.html, never
+// layouts/baseof.fr.html.
 func baseofOrder(lp layout.ListPage, lang string) []string {
-	dirs, _ := kindTemplates(lp)
-	return templatePaths(dirs, []string{"baseof"}, lang)
+	dirs, names := kindTemplates(lp)
+	bases := make([]string, 0, len(names)+1)
+	for _, n := range names {
+		bases = append(bases, n+"-baseof")
+	}
+	return templatePaths(dirs, append(bases, "baseof"), lang)
 }
 
 // listTemplates reads the HTML templates in layouts/ and its folders of
