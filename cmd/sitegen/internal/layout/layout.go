@@ -218,6 +218,10 @@ type Layout struct {
 	// redirect at page/1/ for, to the list, its first pager page (Hugo's
 	// lists whose template paginates).
 	FirstPageAlias func(ListPage) bool
+	// HomePager, when set, is what the home page's list pages run over
+	// where its template paginates (FirstPageAlias), instead of its own
+	// children: Hugo's home .Paginator is site.RegularPages.
+	HomePager *Pager
 	// ListPerPage is the most pages one pager page of such a list shows
 	// (Hugo's paginate, 10 by default); a list whose template does not
 	// paginate is one page. 0: sitegen's own size.
@@ -2142,6 +2146,17 @@ type PagerLink struct {
 	// SitePath: Link is a path of the site ("/guide/a.html"), published
 	// under its base path (VitePress's withBase); otherwise as written.
 	SitePath bool
+}
+
+// Pager is the collection a tool's list template pages (Layout.HomePager):
+// the site's regular pages (every published page that is not a list) in
+// the tool's default order, those of the top-level sections Sections
+// only where it is set; MainSections: those of the section with the
+// most regular pages where Sections is empty (Hugo's default
+// mainSections).
+type Pager struct {
+	Sections     []string
+	MainSections bool
 }
 
 // ListPage is a list page as Layout.FirstPageAlias asks about it.

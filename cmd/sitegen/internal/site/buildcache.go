@@ -1414,7 +1414,7 @@ func (r *outRecorder) Write(rel string, data []byte) error {
 
 // pageFieldsNotCached are the fields of page a cachedLoad does not keep:
 // those the navigation sets on every build (navKey: sidebarNavs) among them.
-var pageFieldsNotCached = []string{"Src", "Parent", "Children", "Prev", "Next", "tagFrom", "queryDeps", "NoPage", "FileHome", "PerPage", "navFold", "navOpen", "navKey", "homeOwn", "navRename"}
+var pageFieldsNotCached = []string{"Src", "Parent", "Children", "Prev", "Next", "tagFrom", "queryDeps", "NoPage", "FileHome", "PerPage", "navFold", "navOpen", "navKey", "homeOwn", "navRename", "pager"}
 
 // LoadsCached reports whether the build's pages as loaded come from the
 // cache (see above).

@@ -84,7 +84,12 @@
 // lookup order (https://gohugo.io/templates/lookup-order/) with the
 // site's language and the HTML output format in their names
 // (list.fr.html, list.html.html, note.fr.html), each language's site its
-// own (paginate.go lookupOrder, shortcodes.go shortcodesFor). Output
+// own (paginate.go lookupOrder, shortcodes.go shortcodesFor); a list's
+// base template as LAYOUT-baseof before baseof (list-baseof.html,
+// baseofOrder). The home page's list pages run over what its template
+// pages: its .Paginator is site.RegularPages, a .Paginate of where
+// site.RegularPages ... mainSections (or "Section"/"Type" NAME) that
+// collection, of .Pages its own (homePager). Output
 // formats other than HTML that the settings' outputs ask for (JSON, RSS,
 // a custom format) are said, not written (outputs.go).
 //
@@ -394,6 +399,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (lookupOrder): each language's site has its own (readLanguages).
 	pagers := newPagers(dir, themes(low))
 	l.FirstPageAlias = pagers.lang(cmp.Or(strings.ToLower(defLang), "en"))
+	// The home page's list pages run over what its template pages,
+	// site.RegularPages by default (homePager).
+	l.HomePager = pagers.homePager(cmp.Or(strings.ToLower(defLang), "en"), mainSections(low))
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}
@@ -483,7 +491,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 			l.RebuildOn = append(l.RebuildOn, path.Join(rel, "i18n"))
 		}
 	}
-	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, langTemplates{pagers: pagers, shortcodes: allShortcodes})
+	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls, langTemplates{pagers: pagers, shortcodes: allShortcodes, mainSections: mainSections(low)})
 	return l, nil
 }
 

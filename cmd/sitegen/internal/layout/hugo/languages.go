@@ -282,6 +282,7 @@ func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*
 	// Its list templates are looked up with its language's code in their
 	// names (lookupOrder).
 	c.FirstPageAlias = tm.pagers.lang(g.name)
+	c.HomePager = tm.pagers.homePager(g.name, tm.mainSections)
 	if len(tm.shortcodes) > 0 {
 		c.Markup.ShortcodeTemplates = shortcodesFor(tm.shortcodes, g.name)
 	}
@@ -292,8 +293,9 @@ func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*
 // language (named with its code: list.fr.html, note.fr.html), read once
 // for the languages' sites.
 type langTemplates struct {
-	pagers     *pagers
-	shortcodes map[string]string // by file name under shortcodes/ without .html ("note.fr")
+	pagers       *pagers
+	mainSections []string          // the settings' params.mainSections (homePager)
+	shortcodes   map[string]string // by file name under shortcodes/ without .html ("note.fr")
 }
 
 // suffixes are the rules of translation by file name: the languages'

@@ -120,23 +120,122 @@ func (p *pagers) lang(lang string) func(layout.ListPage) bool {
 		return func(layout.ListPage) bool { return true }
 	}
 	return func(lp layout.ListPage) bool {
-		for _, cand := range lookupOrder(lp, lang) {
-			text, found := p.files[cand]
-			if !found {
-				continue
-			}
-			if strings.Contains(text, "{{ define") || strings.Contains(text, "{{- define") {
-				for _, base := range baseofOrder(lp, lang) {
-					if b, ok := p.files[base]; ok {
-						text += b
-						break
-					}
+		text, ok := p.template(lp, lang)
+		return ok && paginatesWith(text, p.partials)
+	}
+}
+
+// template is the text of the template Hugo picks for the list page lp
+// in the site of the language lang (lookupOrder), with its base
+// template's where it defines blocks (baseofOrder); false for none.
+func (p *pagers) template(lp layout.ListPage, lang string) (string, bool) {
+	for _, cand := range lookupOrder(lp, lang) {
+		text, found := p.files[cand]
+		if !found {
+			continue
+		}
+		if strings.Contains(text, "{{ define") || strings.Contains(text, "{{- define") {
+			for _, base := range baseofOrder(lp, lang) {
+				if b, ok := p.files[base]; ok {
+					text += b
+					break
 				}
 			}
-			return paginatesWith(text, p.partials)
 		}
-		return false
+		return text, true
 	}
+	return "", false
+}
+
+// paginateCall matches .Paginate's argument, to the end of its action.
+var paginateCall = regexp.MustCompile(`\.Paginate\s+(.+?)\s*-?}}`)
+
+// templateVar matches a template variable's name at the start of a text.
+var templateVar = regexp.MustCompile(`^\$\w+\b`)
+
+// whereField matches a where's test of a page's section or type against
+// one name ("Section" "posts", "Type" "eq" "posts").
+var whereField = regexp.MustCompile(`"\.?(?:Section|Type)"\s+(?:"(?:==|=|eq)"\s+)?"([^"]+)"`)
+
+// homePager is the collection the home page's template pages in the site
+// of the language lang (layout.Layout.HomePager), read from its
+// .Paginate call: "To paginate a list of pages, use ... the Paginate
+// method ... with a page collection", and where the template uses
+// .Paginator only, the home page's default: "site.RegularPages" (hugo
+// 0.111's page__paginator.go: "From Hugo 0.57 we made home.Pages() work
+// like any other section. To avoid the default paginators for the home
+// page changing in the wild, we make this a special case"), measured:
+// a home page of one section of five pages, paginate = 2, writes /page/2/
+// and /page/3/. A collection of site.RegularPages (or site.Pages)
+// filtered by where to site.Params.mainSections is that of mainSections
+// (the section with the most pages when the settings name none: "If the
+// user has not set this config parameter in their site config, it will
+// default to the section with the most pages",
+// https://gohugo.io/functions/collections/where/#mainsections); to a
+// named "Section" or "Type", that section's. nil where the template pages
+// its own .Pages or a collection sitegen cannot read: the home page's
+// children then. A variable ($pages) is read from its assignment.
+func (p *pagers) homePager(lang string, mainSections []string) *layout.Pager {
+	if p == nil || p.unread {
+		return nil
+	}
+	text, ok := p.template(layout.ListPage{Kind: "home"}, lang)
+	if !ok {
+		return nil
+	}
+	all := withPartials(text, p.partials)
+	m := paginateCall.FindStringSubmatch(all)
+	if m == nil {
+		if strings.Contains(all, ".Paginator") {
+			return &layout.Pager{}
+		}
+		return nil
+	}
+	arg := strings.Trim(m[1], "() ")
+	if strings.HasPrefix(arg, "$") {
+		name := templateVar.FindString(arg)
+		as := regexp.MustCompile(regexp.QuoteMeta(name)+`\s*:?=\s*(.+?)\s*-?}}`).FindAllStringSubmatch(all, -1)
+		arg = ""
+		for _, a := range as {
+			arg += " " + a[1]
+		}
+	}
+	switch {
+	case strings.Contains(strings.ToLower(arg), "mainsections"):
+		return &layout.Pager{Sections: mainSections, MainSections: true}
+	case strings.Contains(arg, "RegularPages") || strings.Contains(arg, "site.Pages") || strings.Contains(arg, "Site.Pages"):
+		pg := &layout.Pager{}
+		if w := whereField.FindStringSubmatch(arg); w != nil {
+			pg.Sections = []string{w[1]}
+		}
+		return pg
+	}
+	return nil
+}
+
+// mainSections are the settings' params.mainSections (one name or a
+// list); nil when they name none.
+func mainSections(low map[string]any) []string {
+	params, _ := low["params"].(map[string]any)
+	for k, v := range params {
+		if strings.EqualFold(k, "mainSections") {
+			switch v := v.(type) {
+			case string:
+				return []string{v}
+			case []any:
+				var out []string
+				for _, s := range v {
+					if s, ok := s.(string); ok {
+						out = append(out, s)
+					}
+				}
+				return out
+			case []string:
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // lookupOrder is Hugo 0.111's lookup order of a list page's HTML
@@ -230,17 +329,27 @@ func variants(lang string) []string {
 }
 
 // baseofOrder is where the template of the list page lp that defines
-// blocks finds its base template: "baseof" in the page's own folders
-// (kindTemplates), with the language's and output format's variants,
-// not the folder of the template that uses it (measured with hugo 0.111
-// in a site whose language is fr: the home page's base is
-// layouts/baseof.html before _default/baseof.fr.html, a section's
-// _default/baseof.fr.html, never layouts/baseof.fr.html;
-// https://gohugo.io/templates/base/). The "LAYOUT-baseof" names are not
-// read.
+// blocks finds its base template: "LAYOUT-baseof" for each of the page's
+// template names, then "baseof", in the page's own folders
+// (kindTemplates), with the language's and output format's variants, not
+// the folder of the template that uses it: "The base template lookup
+// order closely follows that of the template it applies to (e.g.
+// _default/list.html)" (https://gohugo.io/templates/base/; hugo 0.111's
+// output/layout.go: with Baseof set, addLayoutVariations adds each name
+// as layoutVar+"-baseof", then "baseof"). Measured with hugo 0.111: a
+// _default/list-baseof.html that paginates beside a _default/baseof.html
+// that does not is the base of the home page's and a section's list
+// (/page/2/, /rules/page/2/), not of a single page; in a site whose
+// language is fr the home page's base is layouts/baseof.html before
+// _default/baseof.fr.html, a section's _default/baseof.fr.html, never
+// layouts/baseof.fr.html.
 func baseofOrder(lp layout.ListPage, lang string) []string {
-	dirs, _ := kindTemplates(lp)
-	return templatePaths(dirs, []string{"baseof"}, lang)
+	dirs, names := kindTemplates(lp)
+	bases := make([]string, 0, len(names)+1)
+	for _, n := range names {
+		bases = append(bases, n+"-baseof")
+	}
+	return templatePaths(dirs, append(bases, "baseof"), lang)
 }
 
 // listTemplates reads the HTML templates in layouts/ and its folders of
@@ -308,14 +417,20 @@ var errTooMany = errors.New("too many layout files")
 // paginatesWith says whether text, or a partial it calls (and theirs,
 // each read once), uses .Paginate or .Paginator.
 func paginatesWith(text string, partials map[string]string) bool {
+	return strings.Contains(withPartials(text, partials), ".Paginat")
+}
+
+// withPartials is text followed by the partials it calls (and theirs,
+// each once).
+func withPartials(text string, partials map[string]string) string {
+	var b strings.Builder
 	seen := map[string]bool{}
 	todo := []string{text}
 	for len(todo) > 0 {
 		t := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		if strings.Contains(t, ".Paginat") {
-			return true
-		}
+		b.WriteString(t)
+		b.WriteString("\n")
 		for _, m := range partialCall.FindAllStringSubmatch(t, -1) {
 			name := strings.TrimPrefix(m[1], "partials/")
 			if !strings.HasSuffix(name, ".html") {
@@ -327,5 +442,5 @@ func paginatesWith(text string, partials map[string]string) bool {
 			}
 		}
 	}
-	return false
+	return b.String()
 }

@@ -231,8 +231,63 @@ func TestBaseofOrder(t *testing.T) {
 		t.Errorf("home, fr: %q: layouts/baseof.html not before _default/baseof.fr.html", home)
 	}
 	sec := baseofOrder(layout.ListPage{Kind: "section", Name: "rules"}, "fr")
-	if sec[0] != "rules/baseof.fr.html.html" || slices.Contains(sec, "baseof.fr.html") || !slices.Contains(sec, "_default/baseof.fr.html") {
+	if sec[0] != "rules/rules-baseof.fr.html.html" || slices.Contains(sec, "baseof.fr.html") || !slices.Contains(sec, "_default/baseof.fr.html") {
 		t.Errorf("section rules, fr: %q", sec)
+	}
+}
+
+// TestLayoutBaseof checks the "LAYOUT-baseof" names: "The base template
+// lookup order closely follows that of the template it applies to (e.g.
+// _default/list.html)" (https://gohugo.io/templates/base/). Measured
+// with hugo 0.111 (paginate = 2, five pages in rules/): a
+// _default/list-baseof.html that paginates beside a _default/baseof.html
+// that does not writes /page/2/, /page/3/, /rules/page/2/, /rules/page/3/;
+// the single pages take _default/baseof.html.
+func TestLayoutBaseof(t *testing.T) {
+	const pager, plain = "{{ block \"main\" . }}{{ end }}{{ range .Paginator.Pages }}{{ end }}", "{{ block \"main\" . }}{{ end }}"
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  map[layout.ListPage]bool
+	}{
+		{"list-baseof over baseof", map[string]string{
+			"layouts/_default/list.html":        `{{ define "main" }}{{ end }}`,
+			"layouts/_default/baseof.html":      plain,
+			"layouts/_default/list-baseof.html": pager,
+		}, map[layout.ListPage]bool{{Kind: "home"}: true, {Kind: "section", Name: "rules"}: true, {Kind: "term", Name: "tags"}: true}},
+		{"section-baseof for sections only", map[string]string{
+			"layouts/_default/list.html":           `{{ define "main" }}{{ end }}`,
+			"layouts/_default/baseof.html":         plain,
+			"layouts/_default/section-baseof.html": pager,
+			"layouts/_default/single.html":         pager,
+		}, map[layout.ListPage]bool{{Kind: "home"}: false, {Kind: "section", Name: "rules"}: true, {Kind: "term", Name: "tags"}: false}},
+		{"the type's baseof before _default's list-baseof", map[string]string{
+			"layouts/_default/list.html":        `{{ define "main" }}{{ end }}`,
+			"layouts/rules/baseof.html":         plain,
+			"layouts/_default/list-baseof.html": pager,
+		}, map[layout.ListPage]bool{{Kind: "section", Name: "rules"}: false, {Kind: "section", Name: "posts"}: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range c.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pages := ListPagers(dir, nil, "en")
+			if pages == nil {
+				t.Fatal("ListPagers: nil")
+			}
+			for lp, want := range c.want {
+				if got := pages(lp); got != want {
+					t.Errorf("%+v: paginates %v, want %v", lp, got, want)
+				}
+			}
+		})
 	}
 }
 

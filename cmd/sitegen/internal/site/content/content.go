@@ -166,6 +166,7 @@ func (s *Site) firstPageAliases() {
 		if p.Kind != templates.KindSection && p.Kind != templates.KindHome || !strings.HasSuffix(p.SitePath, "/") || p.NoPage {
 			continue
 		}
+		p.pager = nil
 		if !s.Lay.FirstPageAlias(listKind(p)) {
 			p.PerPage = max(len(p.Children), 1) // its template lists all on one page
 			continue
@@ -173,12 +174,75 @@ func (s *Site) firstPageAliases() {
 		if s.Lay.ListPerPage > 0 {
 			p.PerPage = s.Lay.ListPerPage
 		}
+		if p == s.Home {
+			// Its template's collection, or its own pages (Hugo's
+			// .Paginate .Pages): paged as a section's.
+			if s.Lay.HomePager != nil {
+				p.pager = s.pagerPages(*s.Lay.HomePager)
+			} else {
+				p.pager = slices.Clone(s.ListChildren(p))
+			}
+		}
 		sp := p.SitePath + "page/1/"
 		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
 			continue // kept from an earlier assembly (an Update)
 		}
 		p.Aliases = append(p.Aliases, alias{SitePath: sp, key: "pagination", written: sp, yields: true})
 	}
+}
+
+// pagerPages are the pages of the collection pg (layout.Pager) in
+// Hugo's default order: "weight, date (descending), linkTitle, path"
+// (https://gohugo.io/quick-reference/glossary/#default-sort-order),
+// pages without a weight last. A regular page is one of the tree's that
+// is not a list; its section is the first folder of its path under the
+// content.
+func (s *Site) pagerPages(pg layout.Pager) []*Page {
+	var all []*Page
+	var walk func(p *Page)
+	walk = func(p *Page) {
+		for _, c := range p.Children {
+			if c.Kind == templates.KindPage && !c.NoPage && c.tag == "" && !c.tagIndex && c.RedirectTo == "" {
+				all = append(all, c)
+			}
+			walk(c)
+		}
+	}
+	walk(s.Home)
+	section := func(p *Page) string {
+		rel := strings.TrimPrefix(p.Rel, s.Lay.Content+"/")
+		if i := strings.IndexByte(rel, '/'); i > 0 {
+			return rel[:i]
+		}
+		return ""
+	}
+	want := pg.Sections
+	if len(want) == 0 && pg.MainSections {
+		count := map[string]int{}
+		for _, p := range all {
+			if sec := section(p); sec != "" {
+				count[sec]++
+			}
+		}
+		best := ""
+		for _, sec := range slices.Sorted(maps.Keys(count)) {
+			if count[sec] > count[best] {
+				best = sec
+			}
+		}
+		want = []string{best}
+	}
+	if len(want) > 0 {
+		all = slices.DeleteFunc(all, func(p *Page) bool { return !slices.Contains(want, section(p)) })
+	}
+	date := func(p *Page) time.Time {
+		t, _ := layout.Time(p.Meta["date"])
+		return t
+	}
+	slices.SortStableFunc(all, func(a, b *Page) int {
+		return cmp.Or(byWeight(a, b), date(b).Compare(date(a)), compareLower(a.Label(), b.Label()), cmp.Compare(a.Rel, b.Rel))
+	})
+	return all
 }
 
 // listKind names a list page as layout.Layout.FirstPageAlias takes it:
@@ -312,6 +376,7 @@ type Page struct {
 	tag           string                  // for a tag page, its tag
 	tagFrom       *Page                   // for a tag page, the first page that carries the tag
 	tagIndex      bool                    // the list of tags
+	pager         []*Page                 // the pages the home page's list pages run over, not its children (layout.Layout.HomePager); nil: its children
 	homeOwn       bool                    // a page of a further folder the home page lists as its own (Starlight's root locale beside the default locale's folder): sorted with the content's
 	navExclude    bool                    // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
 	SearchExclude bool                    // just-the-docs' search_exclude: not in the search index

@@ -148,8 +148,13 @@ func (s *Site) ListsRoot(p *Page) bool { return p != nil && p == s.rootStandIn }
 // or, where the layout orders its lists by date (layout.Layout.ListDate,
 // Quartz's FolderContent and TagContent), folders first, then newest
 // first, then by lowercase title.
-// A layout's root folder (rootFolder) lists the root's children.
+// A layout's root folder (rootFolder) lists the root's children; a home
+// page whose tool's template pages another collection
+// (layout.Layout.HomePager) lists that.
 func (s *Site) ListChildren(p *Page) []*Page {
+	if p.pager != nil {
+		return p.pager // the home page's list of the collection its tool's template pages (layout.Layout.HomePager)
+	}
 	if s.ListsRoot(p) {
 		p = s.Home // a folder of Markdown's src/ lists the root's (rootFolder)
 	}

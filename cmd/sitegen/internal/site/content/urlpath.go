@@ -66,7 +66,10 @@ const ListPageSize = 100
 // section at SECTION.html).
 func ListPaths(p *Page) []string {
 	paths := []string{p.SitePath}
-	if p.Kind != templates.KindSection {
+	n := len(p.Children)
+	if p.Kind == templates.KindHome && p.pager != nil {
+		n = len(p.pager) // the collection its tool's template pages (layout.Layout.HomePager)
+	} else if p.Kind != templates.KindSection {
 		return paths
 	}
 	size := p.ListSize()
@@ -76,7 +79,7 @@ func ListPaths(p *Page) []string {
 	if !strings.HasSuffix(base, "/") {
 		base, ext = strings.TrimSuffix(base, path.Ext(base))+"/", path.Ext(base)
 	}
-	for i := 2; i <= (len(p.Children)+size-1)/size; i++ {
+	for i := 2; i <= (n+size-1)/size; i++ {
 		paths = append(paths, base+"page/"+strconv.Itoa(i)+ext)
 	}
 	return paths
