@@ -413,6 +413,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, err
 		}
 	}
+	if slices.Contains(pluginNames, AwesomeNav) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomeNav })
+		if err := readAwesomeNav(l, dir, file, get("nav"), get("plugins"), get("theme")); err != nil {
+			return nil, err
+		}
+	}
 	if slices.Contains(pluginNames, IncludeMarkdown) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == IncludeMarkdown })
 		if l.Expand != nil { // pymdownx.snippets too: after the plugin
