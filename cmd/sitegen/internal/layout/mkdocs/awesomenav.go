@@ -78,8 +78,9 @@ func join(dir, name string) string {
 	return path.Clean(dir + "/" + name)
 }
 
-// awesomeNavTree builds the navigation of the .nav.yml files of docs.
-func awesomeNavTree(dir, docs string, exts []string, filename string) ([]*anode, *navTree, error) {
+// awesomeNavTree builds the navigation of the .nav.yml files of docs;
+// a page hide (mkdocs.yml's not_in_nav, notInNav) is not in it.
+func awesomeNavTree(dir, docs string, exts []string, filename string, hide func(string) bool) ([]*anode, *navTree, error) {
 	t := &navTree{dir: dir, docs: docs, filename: cmp.Or(filename, navFile), pages: map[string]bool{}, dirs: map[string]bool{".": true}, visited: map[string]bool{}}
 	root := filepath.Join(dir, filepath.FromSlash(docs))
 	walked := 0
@@ -102,7 +103,7 @@ func awesomeNavTree(dir, docs string, exts []string, filename string) ([]*anode,
 			}
 			return nil
 		}
-		if ext := path.Ext(name); d.Type().IsRegular() && (ext == ".md" || slices.Contains(exts, ext)) {
+		if ext := path.Ext(name); d.Type().IsRegular() && (ext == ".md" || slices.Contains(exts, ext)) && (hide == nil || !hide(rel)) {
 			t.pages[rel] = true
 			for q := path.Dir(rel); q != "."; q = path.Dir(q) {
 				t.dirs[q] = true
@@ -702,7 +703,13 @@ func splitAlternatives(s string) []string {
 // plugin's .nav.yml files. The plugin replaces nav: of mkdocs.yml
 // ("'nav' config from mkdocs.yml is being replaced with one generated
 // by awesome-nav").
-func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme *yaml.Node) error {
+//
+// The plugin takes MkDocs' pages "is_in_nav" (MkdocsFilesContext), which
+// leaves out the pages of not_in_nav: "A list of page paths or
+// patterns that ... shouldn't appear in the navigation"
+// (https://www.mkdocs.org/user-guide/configuration/#not_in_nav),
+// written as a .gitignore is.
+func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme, notInNavNode *yaml.Node) error {
 	if !layout.Exists(dir, l.Content, true) {
 		return nil
 	}
@@ -717,7 +724,11 @@ func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme 
 			return &layout.ConfigError{File: file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf("plugins: %s: filename %q is not a file name", AwesomeNav, opt.Filename)}
 		}
 	}
-	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename)
+	hide, bad := notInNav(notInNavNode)
+	for _, b := range bad {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: not_in_nav: pattern %q not read (plugin %s builds the navigation with the page)", file, b, AwesomeNav))
+	}
+	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename, hide)
 	if err != nil {
 		return err
 	}
@@ -738,4 +749,49 @@ func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme 
 		l.Notes = append(l.Notes, fmt.Sprintf("%s (plugin %s)", w, AwesomeNav))
 	}
 	return nil
+}
+
+// notInNav reads mkdocs.yml's not_in_nav (one .gitignore pattern a
+// line) as a test of a docs-relative page path, nil for none, and the
+// patterns it does not read ("!" negation). A pattern with a "/" but at
+// its end is relative to the docs folder, any other matches at any
+// depth; one that matches a folder takes its pages.
+func notInNav(n *yaml.Node) (hide func(string) bool, bad []string) {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return nil, nil
+	}
+	var res []*regexp.Regexp
+	for _, line := range strings.Split(n.Value, "\n") {
+		p := strings.TrimSpace(line)
+		switch {
+		case p == "" || strings.HasPrefix(p, "#"):
+			continue
+		case strings.HasPrefix(p, "!"):
+			bad = append(bad, p)
+			continue
+		}
+		p = strings.TrimSuffix(p, "/")
+		if !strings.Contains(p, "/") {
+			p = "**/" + p
+		}
+		re, err := extGlobRegexp(strings.TrimPrefix(p, "/"))
+		if err != nil {
+			bad = append(bad, p)
+			continue
+		}
+		res = append(res, re)
+	}
+	if len(res) == 0 {
+		return nil, bad
+	}
+	return func(rel string) bool {
+		for q := rel; q != "." && q != "/"; q = path.Dir(q) {
+			for _, re := range res {
+				if re.MatchString(q) {
+					return true
+				}
+			}
+		}
+		return false
+	}, bad
 }

@@ -3,6 +3,8 @@ package mkdocs
 import (
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // TestAwesomeNavYML checks the awesome-nav plugin's .nav.yml rules, each
@@ -14,6 +16,8 @@ func TestAwesomeNavYML(t *testing.T) {
 		files map[string]string
 		want  string
 		warn  string
+		// notInNav is mkdocs.yml's not_in_nav.
+		notInNav string
 	}{
 		{
 			// "By default, the navigation is sorted by path" (ConfigModel.nav:
@@ -136,6 +140,36 @@ func TestAwesomeNavYML(t *testing.T) {
 			want:  "a.md\n",
 			warn:  ".nav.yml:3: The nav item 'nope/*' doesn't match|docs/.nav.yml:1: colour",
 		},
+		{
+			// not_in_nav: "A list of page paths or patterns that ...
+			// shouldn't appear in the navigation"
+			// (https://www.mkdocs.org/user-guide/configuration/#not_in_nav);
+			// the plugin takes the pages "is_in_nav". A folder left empty
+			// is no section.
+			name:     "not_in_nav",
+			files:    map[string]string{"a.md": "", "b_not_in_nav.md": "", "x/c_not_in_nav.md": "", "y/d.md": ""},
+			notInNav: "**/*_not_in_nav.md\n/y/\n",
+			want:     "a.md\n",
+		},
+		{
+			// use_index_title: "To use the title from an index.md file as
+			// the directory navigation title" (features/titles; its meta
+			// title:, NavDirectory._get_index_md_title).
+			name:  "use_index_title",
+			files: map[string]string{".nav.yml": "use_index_title: true\n", "guide/index.md": "---\ntitle: The Guide\n---\n", "guide/a.md": ""},
+			want:  "[The Guide]\n  guide/index.md\n  guide/a.md\n",
+		},
+		{
+			// "@(index.md|README.md)" is an EXTGLOB group; pages resolve
+			// before folders, so a page a parent's nav: lists is not in its
+			// folder's section (resolve_in_priority_order).
+			name: "extglob and priority",
+			files: map[string]string{
+				".nav.yml": "nav:\n  - sub\n  - sub/b.md\n  - \"@(x|y).md\"\n",
+				"sub/a.md": "", "sub/b.md": "", "x.md": "", "y.md": "", "z.md": "",
+			},
+			want: "[Sub]\n  sub/a.md\nsub/b.md\nx.md\ny.md\n",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,7 +179,8 @@ func TestAwesomeNavYML(t *testing.T) {
 				files["docs/"+k] = v
 			}
 			writeTree(t, dir, files)
-			tree, nt, err := awesomeNavTree(dir, "docs", nil, "")
+			hide, _ := notInNav(&yaml.Node{Kind: yaml.ScalarNode, Value: tt.notInNav})
+			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", hide)
 			if err != nil {
 				t.Fatal(err)
 			}

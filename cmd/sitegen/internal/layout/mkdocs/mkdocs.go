@@ -415,7 +415,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if slices.Contains(pluginNames, AwesomeNav) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomeNav })
-		if err := readAwesomeNav(l, dir, file, get("nav"), get("plugins"), get("theme")); err != nil {
+		if err := readAwesomeNav(l, dir, file, get("nav"), get("plugins"), get("theme"), get("not_in_nav")); err != nil {
 			return nil, err
 		}
 	}
