@@ -584,6 +584,13 @@ func (t *navTree) sortItems(items []*anode, c *navConfig) {
 		// natsort's ns.GROUPLETTERS: "Alpha", "c.md", "Zeta", each
 		// letter keyed by its lower case, then itself.
 		compare = func(a, b string) int { return naturalCompare(groupLetters(a), groupLetters(b)) }
+		if c.sortBy() != "title" {
+			// ns.PATH: "if self.config.sort.by != "title": natsort_flags |=
+			// ns.PATH", a path compared folder by folder, a file's
+			// extension apart ("setup.md" before "setup-advanced.md").
+			word := compare
+			compare = func(a, b string) int { return slices.CompareFunc(pathParts(a), pathParts(b), word) }
+		}
 	}
 	slices.SortStableFunc(items, func(a, b *anode) int {
 		r := slices.CompareFunc(keys[a], keys[b], compare)
@@ -601,6 +608,17 @@ func (t *navTree) sortItems(items []*anode, c *navConfig) {
 			return r
 		})
 	}
+}
+
+// pathParts is natsort's path splitting: the folders, then the file's
+// stem and its extension.
+func pathParts(p string) []string {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	if i := strings.LastIndexByte(last, '.'); i > 0 {
+		parts = append(parts[:len(parts)-1], last[:i], last[i:])
+	}
+	return parts
 }
 
 // groupLetters is natsort's groupletters: each letter preceded by its

@@ -28,6 +28,13 @@ func TestAwesomeNavYML(t *testing.T) {
 			want:  "index.md\na.md\nb.md\nc9.md\nc10.md\n[Guides]\n  guides/x.md\n",
 		},
 		{
+			// "type: natural" sorts with natsort's ns.PATH when not by title:
+			// folder by folder, the extension apart.
+			name:  "natural path",
+			files: map[string]string{"setup-advanced.md": "", "setup.md": "", "a-b/x.md": "", "a/y.md": ""},
+			want:  "setup.md\nsetup-advanced.md\n[A]\n  a/y.md\n[A b]\n  a-b/x.md\n",
+		},
+		{
 			// features/nav: "Insert individual pages", "Insert entire
 			// directories as sections", "Create sections", "Insert all files
 			// and directories that match glob patterns", "Create external links".
