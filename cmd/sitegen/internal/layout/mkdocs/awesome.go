@@ -308,6 +308,9 @@ type anode struct {
 	children  []*anode
 	// fold: a folder's section becomes its one entry (collapse).
 	fold bool
+	// dirPath is a folder section's docs-relative path (awesome-nav's
+	// sort by path).
+	dirPath string
 }
 
 // awesomeNav is the navigation the .pages files of docs (source-relative)

@@ -151,6 +151,21 @@
 // (filtered by a glob or regex= on the docs-relative path, "| flat"
 // flattening), with the pages nav: does not list (awesomeRestNav).
 //
+// The awesome-nav plugin (v3 of awesome-pages, awesomenav.go,
+// https://lukasgeiter.github.io/mkdocs-awesome-nav/), when plugins:
+// lists it, replaces nav: with the one its .nav.yml files make: each
+// folder's nav: lists pages (in any folder below), folders as sections,
+// glob patterns (GLOBSTAR and EXTGLOB groups) over what nothing listed,
+// "Title: page" titles, "Title: url" links, "Title:" and a list
+// sections, "glob:" entries with their own options; without nav: a
+// folder lists its index page then "*". title:, hide:, sort: (by
+// path|filename|title, direction, natural|alphabetical, sections
+// first|last|mixed, ignore_case), ignore:, append_unmatched:,
+// flatten_single_child_sections:, preserve_directory_names: and
+// use_index_title: are read, inherited by sub-folders as the plugin
+// does; mkdocs.yml's not_in_nav pages are in none of it. An unknown key
+// is a warning with file:line.
+//
 // extra_css and extra_javascript are named in a note, not applied: the
 // pages keep sitegen's own style sheet and carry no author script; the
 // local files are published with docs_dir, a remote URL is never fetched.
@@ -410,6 +425,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if slices.Contains(pluginNames, AwesomePages) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomePages })
 		if err := readAwesomePages(l, dir, file, get("nav"), get("plugins"), get("theme")); err != nil {
+			return nil, err
+		}
+	}
+	if slices.Contains(pluginNames, AwesomeNav) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomeNav })
+		if err := readAwesomeNav(l, dir, file, get("nav"), get("plugins"), get("theme"), get("not_in_nav")); err != nil {
 			return nil, err
 		}
 	}
