@@ -812,3 +812,44 @@ func TestServeStarlight(t *testing.T) {
 		t.Errorf("after a sidebar.label edit the home page's sidebar does not show it:\n%s", body)
 	}
 }
+
+// TestFolderSettings: serve sees an edit of a settings file the layout
+// reads in every folder (layout.Layout.FolderSettings), hidden though it
+// is: a MkDocs site's awesome-pages .pages ("nav: ... the order of the
+// pages", https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin) and
+// awesome-nav's .nav.yml reorder the navigation when saved, as a build
+// from nothing shows it (the watcher dropped every hidden name).
+func TestFolderSettings(t *testing.T) {
+	for _, tc := range []struct{ plugin, file string }{
+		{"awesome-pages", "docs/.pages"},
+		{"awesome-nav", "docs/.nav.yml"},
+	} {
+		t.Run(tc.plugin, func(t *testing.T) {
+			src := t.TempDir()
+			writeFile(t, src, "mkdocs.yml", "site_name: M\nplugins:\n  - "+tc.plugin+"\n")
+			writeFile(t, src, "docs/index.md", "# Home\n\nWelcome.\n")
+			writeFile(t, src, "docs/alpha.md", "# Alpha\n\nFirst.\n")
+			writeFile(t, src, "docs/beta.md", "# Beta\n\nSecond.\n")
+			h := newHarnessIn(t, src, filepath.Join(t.TempDir(), "public"))
+			order := func() string {
+				_, body := h.get("/alpha/")
+				a, b := strings.Index(body, ">Alpha</a>"), strings.Index(body, ">Beta</a>")
+				if a < 0 || b < 0 {
+					t.Fatalf("no Alpha or Beta in the navigation:\n%s", body)
+				}
+				if a < b {
+					return "alpha, beta"
+				}
+				return "beta, alpha"
+			}
+			if got := order(); got != "alpha, beta" {
+				t.Fatalf("before: %s", got)
+			}
+			h.write(tc.file, "nav:\n  - index.md\n  - beta.md\n  - alpha.md\n")
+			h.step(tc.file)
+			if got := order(); got != "beta, alpha" {
+				t.Errorf("after %s reorders them: %s", tc.file, got)
+			}
+		})
+	}
+}

@@ -89,9 +89,10 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 // which the watcher would otherwise drop (watch.Options.Keep): the file
 // the layout was recognised by (.vitepress/config.mts), the vault's
 // settings files (not the rest of .obsidian, rewritten at every click),
-// and the .gitignore files that say what is not published
+// the .gitignore files that say what is not published
 // (layout.Layout.Gitignore: Quartz's under content/, a folder of
-// Markdown's).
+// Markdown's), and the settings files of every folder
+// (layout.Layout.FolderSettings: MkDocs' .pages and .nav.yml).
 func keepFor(lay *layout.Layout) []string {
 	var keep []string
 	if f := lay.File; f != "" && !strings.HasSuffix(f, "/") && (strings.HasPrefix(f, ".") || strings.Contains(f, "/.")) {
@@ -102,6 +103,9 @@ func keepFor(lay *layout.Layout) []string {
 	}
 	if lay.Gitignore {
 		keep = append(keep, "**/"+layout.GitignoreFile)
+	}
+	for _, name := range lay.FolderSettings {
+		keep = append(keep, "**/"+name)
 	}
 	return keep
 }

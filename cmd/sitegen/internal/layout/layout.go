@@ -264,6 +264,11 @@ type Layout struct {
 	// Gitignore is set when the .gitignore files under Content say what
 	// is not published (ReadGitignore): serve watches them.
 	Gitignore bool
+	// FolderSettings are the names of the settings files the layout reads
+	// in any folder of the content (MkDocs' awesome-pages .pages,
+	// awesome-nav .nav.yml): serve watches them, hidden or not, and a
+	// change to one is a full build, as a settings file's.
+	FolderSettings []string
 	// Output is the folder the tool builds into, source-relative
 	// (VitePress' .vitepress/dist under its project root, Docusaurus'
 	// build): where a build without --dest writes (site.DefaultDest);

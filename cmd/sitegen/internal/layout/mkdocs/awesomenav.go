@@ -750,6 +750,7 @@ func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme,
 	if err != nil {
 		return err
 	}
+	l.FolderSettings = append(l.FolderSettings, cmp.Or(opt.Filename, navFile))
 	if navNode != nil {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: nav: is replaced by the one plugin %s makes (the plugin warns so)", file, AwesomeNav))
 	}

@@ -570,6 +570,7 @@ func readAwesomePages(l *layout.Layout, dir, file string, navNode, plugins, them
 		if err != nil {
 			return err
 		}
+		l.FolderSettings = append(l.FolderSettings, cmp.Or(opt.Filename, pagesFile))
 		if !ok {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set without a ... entry", file, AwesomePages))
 			return nil
@@ -583,6 +584,7 @@ func readAwesomePages(l *layout.Layout, dir, file string, navNode, plugins, them
 	if err != nil {
 		return err
 	}
+	l.FolderSettings = append(l.FolderSettings, cmp.Or(opt.Filename, pagesFile))
 	if files == 0 && opt == (awesomeOptions{Indexes: opt.Indexes}) {
 		return nil
 	}
