@@ -107,3 +107,24 @@ func TestMdBookPrintPageUpdate(t *testing.T) {
 		t.Errorf("print.html after the second update:\n%s", b)
 	}
 }
+
+// TestMdBookSummaryUpdateIsFull: SUMMARY.md decides "what chapters to
+// include, in what order they should appear"
+// (https://rust-lang.github.io/mdBook/format/summary.html): an Update
+// told of an edit of it (a reorder) asks for the full build it needs,
+// writing nothing, rather than writing nothing and saying it is done
+// (serve rebuilds for it without asking: servecmd's
+// TestServeMdBookSummaryEdits).
+func TestMdBookSummaryUpdateIsFull(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, mdBookPrintBook)
+	r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
+	files := edit(t, src, map[string]string{"src/SUMMARY.md": "# Summary\n\n[Home](README.md)\n\n- [Magic](rules/magic.md)\n- [Combat](rules/combat.md)\n"})
+	u, err := r.s.Update(t.Context(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !u.Full || !strings.Contains(u.Reason, "src/SUMMARY.md") {
+		t.Errorf("Update after a SUMMARY.md edit: Full %v (%q), want a full build asked for", u.Full, u.Reason)
+	}
+}
