@@ -43,10 +43,10 @@ func TestMdBookPrintPage(t *testing.T) {
 		`<title>Six Sides</title>`,
 		`<meta name="robots" content="noindex">`,
 		`<h1 id="home">Home</h1><p>See <a href="#rounds">combat rounds</a>.</p>`,
-		pageBreak + `<h1 id="combat">Combat</h1>`,
+		`</section>` + pageBreak + `<section class="print-chapter"><h1 id="combat">Combat</h1>`,
 		`<h2 id="rounds">Rounds`,
 		`Back <a href="#home">home</a>, on to <a href="#magic">magic</a>.`,
-		pageBreak + `<h1 id="magic">Magic</h1><p>Spells.</p>`,
+		`</section>` + pageBreak + `<section class="print-chapter"><h1 id="magic">Magic</h1><p>Spells.</p>`,
 		`<h2 id="rounds-1">Rounds`,
 		`<a href="#rounds">Combat rounds</a>, <a href="#rounds-1">ours</a>`,
 	} {
@@ -81,7 +81,8 @@ func TestMdBookPrintPage(t *testing.T) {
 	}
 }
 
-// pageBreak is mdBook's break between two chapters of print.html.
+// pageBreak is mdBook's break between two chapters of print.html, each
+// in a section of its own (mdbook.chapterOpen).
 const pageBreak = `<div style="break-before: page; page-break-before: always;"></div>`
 
 // TestMdBookPrintPageUpdate: a chapter saved under serve writes
