@@ -43,10 +43,10 @@ func TestMdBookPrintPage(t *testing.T) {
 		`<title>Six Sides</title>`,
 		`<meta name="robots" content="noindex">`,
 		`<h1 id="home">Home</h1><p>See <a href="#rounds">combat rounds</a>.</p>`,
-		pageBreak + `<h1 id="combat">Combat</h1>`,
+		`</section>` + pageBreak + `<section class="print-chapter"><h1 id="combat">Combat</h1>`,
 		`<h2 id="rounds">Rounds`,
 		`Back <a href="#home">home</a>, on to <a href="#magic">magic</a>.`,
-		pageBreak + `<h1 id="magic">Magic</h1><p>Spells.</p>`,
+		`</section>` + pageBreak + `<section class="print-chapter"><h1 id="magic">Magic</h1><p>Spells.</p>`,
 		`<h2 id="rounds-1">Rounds`,
 		`<a href="#rounds">Combat rounds</a>, <a href="#rounds-1">ours</a>`,
 	} {
@@ -81,7 +81,8 @@ func TestMdBookPrintPage(t *testing.T) {
 	}
 }
 
-// pageBreak is mdBook's break between two chapters of print.html.
+// pageBreak is mdBook's break between two chapters of print.html, each
+// in a section of its own (mdbook.chapterOpen).
 const pageBreak = `<div style="break-before: page; page-break-before: always;"></div>`
 
 // TestMdBookPrintPageUpdate: a chapter saved under serve writes
@@ -105,5 +106,26 @@ func TestMdBookPrintPageUpdate(t *testing.T) {
 	b, _ = os.ReadFile(filepath.Join(r.opts.Dest, "print.html"))
 	if !strings.Contains(string(b), `<h1 id="fighting">`) || !strings.Contains(string(b), `On to <a href="#rounds-1">magic</a>`) {
 		t.Errorf("print.html after the second update:\n%s", b)
+	}
+}
+
+// TestMdBookSummaryUpdateIsFull: SUMMARY.md decides "what chapters to
+// include, in what order they should appear"
+// (https://rust-lang.github.io/mdBook/format/summary.html): an Update
+// told of an edit of it (a reorder) asks for the full build it needs,
+// writing nothing, rather than writing nothing and saying it is done
+// (serve rebuilds for it without asking: servecmd's
+// TestServeMdBookSummaryEdits).
+func TestMdBookSummaryUpdateIsFull(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, mdBookPrintBook)
+	r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
+	files := edit(t, src, map[string]string{"src/SUMMARY.md": "# Summary\n\n[Home](README.md)\n\n- [Magic](rules/magic.md)\n- [Combat](rules/combat.md)\n"})
+	u, err := r.s.Update(t.Context(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !u.Full || !strings.Contains(u.Reason, "src/SUMMARY.md") {
+		t.Errorf("Update after a SUMMARY.md edit: Full %v (%q), want a full build asked for", u.Full, u.Reason)
 	}
 }

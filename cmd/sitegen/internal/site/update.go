@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 )
@@ -84,14 +85,24 @@ type Update struct {
 // It sets Update.Full, writing nothing, when the change needs what only a
 // build does: more than maxUpdateFiles files, a page at a static file's
 // URL, a change of the kinds of fenced blocks the pages use (which decide
-// generated assets). Settings files are the caller's: a change to them
-// needs a full build.
+// generated assets), or a settings file of the layout among files
+// (detect.Settings: mdBook's SUMMARY.md, mkdocs.yml, _config.yml...),
+// which `serve` rebuilds for without asking (server.classify): read
+// again, they can change what every page is.
 //
 // Nothing is written unless the update is free of errors; then the
 // published site and the site in memory stay as they were. The search
 // index is not written (see SearchWriter). Update is not safe for
 // concurrent use, nor concurrently with other methods.
 func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
+	if len(files) > 0 {
+		set := detect.NewSettingsSet(s.Lay)
+		for _, f := range files {
+			if set.Has(f) {
+				return Update{Full: true, Reason: f + " is a settings file of the layout"}, nil
+			}
+		}
+	}
 	if len(s.Lay.Locales) > 1 {
 		return s.updateLocales(ctx, files) // localeupdate.go
 	}

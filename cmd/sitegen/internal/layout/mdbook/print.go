@@ -37,7 +37,8 @@ func printPage(print map[string]any) *layout.Combined {
 const pageBreakDiv = `<div style="break-before: page; page-break-before: always;"></div>`
 
 // joinPrint is the content of print.html, as mdBook's render_print_page
-// makes it (crates/mdbook-html/src/html/print.rs): every chapter in
+// makes it (crates/mdbook-html/src/html/print.rs): every chapter (in a
+// section of its own: chapterOpen) in
 // SUMMARY.md's order, its ids made unique across the book (a second
 // "some-title" is "some-title-1", utils.rs unique_id), each chapter
 // starting with an <h1> whose id is the chapter's root (one made from
@@ -100,11 +101,23 @@ func joinPrint(parts []layout.Part, pageBreak bool) string {
 		if i > 0 && pageBreak {
 			b.WriteString(pageBreakDiv)
 		}
-		fmt.Fprintf(&b, `<h1 id="%s">%s</h1>`, html.EscapeString(roots[i]), html.EscapeString(p.Heading))
+		fmt.Fprintf(&b, `%s<h1 id="%s">%s</h1>`, chapterOpen, html.EscapeString(roots[i]), html.EscapeString(p.Heading))
 		b.WriteString(rewriteLinks(p, i, chapter, remap, roots))
+		b.WriteString(chapterClose)
 	}
 	return b.String()
 }
+
+// chapterOpen and chapterClose hold each chapter of print.html: printed,
+// a chapter runs in the two columns every page prints in (site.css's
+// @media print), and mdBook's page break between two chapters
+// (pageBreakDiv) is outside them, where a browser honours it (Chromium
+// ignores a forced page break inside a multi-column box: the chapters
+// ran on in the same columns).
+const (
+	chapterOpen  = `<section class="print-chapter">`
+	chapterClose = `</section>`
+)
 
 // linkParts splits a link as mdBook's rewrite_links does: a scheme, a
 // path, an anchor.

@@ -28,11 +28,11 @@ func TestJoinPrint(t *testing.T) {
 			{URL: "/chapter_2.html", Heading: "Chapter 2", OwnH1: true, HTML: `<h2 id="some-title">Some title <a class="anchor" href="#some-title">#</a></h2>` +
 				`<p>See <a href="/chapter_1.html#some-title">other</a></p><p>See <a href="chapter_2.html#some-title">this</a></p><p>See <a href="#some-title">this anchor only</a></p>`},
 		},
-		want: `<h1 id="chapter-1">Chapter 1</h1><h2 id="some-title">Some title</h2>` +
-			`<p>See <a href="#some-title-1">other</a></p><p>See <a href="#some-title">this</a></p><p>See <a href="#some-title">this anchor only</a></p>` +
+		want: chapterOpen + `<h1 id="chapter-1">Chapter 1</h1><h2 id="some-title">Some title</h2>` +
+			`<p>See <a href="#some-title-1">other</a></p><p>See <a href="#some-title">this</a></p><p>See <a href="#some-title">this anchor only</a></p>` + chapterClose +
 			pageBreakDiv +
-			`<h1 id="chapter-2">Chapter 2</h1><h2 id="some-title-1">Some title <a class="anchor" href="#some-title-1">#</a></h2>` +
-			`<p>See <a href="#some-title">other</a></p><p>See <a href="#some-title-1">this</a></p><p>See <a href="#some-title-1">this anchor only</a></p>`,
+			chapterOpen + `<h1 id="chapter-2">Chapter 2</h1><h2 id="some-title-1">Some title <a class="anchor" href="#some-title-1">#</a></h2>` +
+			`<p>See <a href="#some-title">other</a></p><p>See <a href="#some-title-1">this</a></p><p>See <a href="#some-title-1">this anchor only</a></p>` + chapterClose,
 	}, {
 		// print/chapter_no_h1: "Test for synthesized link to a chapter that does not have an h1."
 		// "If a chapter is missing an h1 tag, then one is synthesized so that the print output has something to link to."
@@ -42,9 +42,9 @@ func TestJoinPrint(t *testing.T) {
 			{URL: "/chapter_2.html", Heading: "Chapter 2", HTML: `<p>See <a href="/chapter_2.html">this</a>, <a href="/">one</a>, <a href="https://x.org/chapter_2.html">out</a>, <img src="/img/a.png">, <a href="img/b.png">b</a>.</p>`},
 			{URL: "/sub/h2.html", Heading: "H2 instead", HTML: `<h2 id="h2-instead">H2 instead</h2><p>This has H2 instead of H1. <a href="../chapter_2.html">back</a></p>`},
 		},
-		want: `<h1 id="chapter-1">Chapter 1</h1><p>See <a href="#chapter-2">chapter 2</a>.</p>` +
-			`<h1 id="chapter-2">Chapter 2</h1><p>See <a href="#chapter-2">this</a>, <a href="#chapter-1">one</a>, <a href="https://x.org/chapter_2.html">out</a>, <img src="/img/a.png">, <a href="/img/b.png">b</a>.</p>` +
-			`<h1 id="h2-instead-1">H2 instead</h1><h2 id="h2-instead">H2 instead</h2><p>This has H2 instead of H1. <a href="#chapter-2">back</a></p>`,
+		want: chapterOpen + `<h1 id="chapter-1">Chapter 1</h1><p>See <a href="#chapter-2">chapter 2</a>.</p>` + chapterClose +
+			chapterOpen + `<h1 id="chapter-2">Chapter 2</h1><p>See <a href="#chapter-2">this</a>, <a href="#chapter-1">one</a>, <a href="https://x.org/chapter_2.html">out</a>, <img src="/img/a.png">, <a href="/img/b.png">b</a>.</p>` + chapterClose +
+			chapterOpen + `<h1 id="h2-instead-1">H2 instead</h1><h2 id="h2-instead">H2 instead</h2><p>This has H2 instead of H1. <a href="#chapter-2">back</a></p>` + chapterClose,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +87,7 @@ func TestPrintSettings(t *testing.T) {
 			t.Errorf("%q: print page at %q", tt.toml, l.Combined.File)
 		}
 		got := l.Combined.Join(parts)
-		if want := `<h1 id="a">A</h1>` + map[bool]string{true: pageBreakDiv}[tt.break_] + `<h1 id="b">B</h1>`; got != want {
+		if want := chapterOpen + `<h1 id="a">A</h1>` + chapterClose + map[bool]string{true: pageBreakDiv}[tt.break_] + chapterOpen + `<h1 id="b">B</h1>` + chapterClose; got != want {
 			t.Errorf("%q: %s, want %s", tt.toml, got, want)
 		}
 	}
