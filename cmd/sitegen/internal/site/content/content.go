@@ -1336,10 +1336,10 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	if s.Lay.Kind == layout.Jekyll {
 		// The digital garden template's plugin matches a file name's "-"
-		// and "_" as spaces too ("gsub('\_', '[ _]').gsub('\-', '[ -]')"):
-		// [[Your first note]] is your-first-note.md.
+		// as a space too ("gsub('\-', '[ -]')"; its "_" only as itself:
+		// gardenName): [[Your first note]] is your-first-note.md.
 		stem := strings.TrimSuffix(path.Base(p.Rel), path.Ext(p.Rel))
-		if spaced := strings.NewReplacer("-", " ", "_", " ").Replace(stem); spaced != stem {
+		if spaced := strings.ReplaceAll(stem, "-", " "); spaced != stem {
 			p.Names = append(p.Names, spaced)
 		}
 	}
