@@ -301,6 +301,10 @@ type Layout struct {
 	// AliasRedirects emitter), "" for none; the redirect is written only
 	// where no page is.
 	AliasRedirect func(rel, alias string) string
+	// WikiLabel, when set, gives the text of a wikilink that writes none
+	// to the page at content-relative path rel, of front matter fm, with
+	// fragment frag ("" for none): jekyll-wikilinks' lower-cased title.
+	WikiLabel func(rel string, fm map[string]any, frag string) string
 	// Redirected, when set, gives the old site paths ("/old.html") that
 	// the tool's settings redirect to the page at content-relative path
 	// rel (mdBook's [output.html.redirect]), each with the setting that

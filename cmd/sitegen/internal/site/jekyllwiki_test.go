@@ -50,3 +50,37 @@ func TestJekyllWikilinkFileName(t *testing.T) {
 		t.Errorf("[[my other note]] is not a missing wikilink:\n%s", html)
 	}
 }
+
+// TestJekyllWikilinksLabel checks that on a site running jekyll-wikilinks
+// a wikilink without a label shows its note's title lower-cased
+// (https://github.com/manunamz/jekyll-wikilinks, README: "The file's
+// `title` frontmatter attribute is what gets rendered a the `a` tag's
+// inner text", "lower-cased frontmatter title attribute", "lower-cased
+// frontmatter title > header"), a labelled one its label ("the text that
+// appears after the `|` will be rendered in the `a` tag's inner text
+// instead of the document's `title` frontmatter").
+func TestJekyllWikilinksLabel(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":           "title: G\nplugins:\n  - jekyll-wikilinks\ncollections:\n  notes:\n    output: true\n    permalink: /:slug\n",
+		"_notes/grey-wizard.md": "---\ntitle: The Grey Wizard\n---\nHello.\n\n## Spells\n\nFire.\n",
+		"index.md":              "---\ntitle: Home\n---\nSee [[grey-wizard]], [[grey-wizard|Gandalf]] and [[grey-wizard#Spells]].\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`href="/grey-wizard.html">the grey wizard</a>`,
+		`href="/grey-wizard.html">Gandalf</a>`,
+		`href="/grey-wizard.html#spells">the grey wizard &gt; spells</a>`,
+	} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("no %s in:\n%s", want, raw)
+		}
+	}
+}

@@ -369,6 +369,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
 	}
 	tg := l.wikiPage(to, frag, embed)
+	if s.Lay.WikiLabel != nil && !embed && tg.Problem == "" {
+		tg.Label = s.Lay.WikiLabel(to.Rel, to.Meta, frag) // the text of a link that writes none
+	}
 	if len(others) > 0 && tg.Problem == "" {
 		names := make([]string, len(others))
 		for i, o := range others {
