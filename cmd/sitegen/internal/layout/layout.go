@@ -306,6 +306,10 @@ type Layout struct {
 	// AliasRedirects emitter), "" for none; the redirect is written only
 	// where no page is.
 	AliasRedirect func(rel, alias string) string
+	// WikiLabel, when set, gives the text of a wikilink that writes none
+	// to the page at content-relative path rel, of front matter fm, with
+	// fragment frag ("" for none): jekyll-wikilinks' lower-cased title.
+	WikiLabel func(rel string, fm map[string]any, frag string) string
 	// Redirected, when set, gives the old site paths ("/old.html") that
 	// the tool's settings redirect to the page at content-relative path
 	// rel (mdBook's [output.html.redirect]), each with the setting that
@@ -557,6 +561,11 @@ type Layout struct {
 	// of its own, read as nav_order is: a number, or a text; nil for
 	// none (Jekyll: its collection's order: and sort_by:).
 	NavOrder func(rel string, meta map[string]any) any
+	// NavTie, when set, compares two sibling pages (content-relative
+	// paths and front matter) that NavOrder and nav_order: leave in the
+	// same place, as the tool orders them (Jekyll: Document#<=>, date
+	// then path); 0 leaves them to the title.
+	NavTie func(a, b string, ma, mb map[string]any) int
 	// PageTitle is the tool's title of the page at the content-relative
 	// path rel that has no title: of its own (a Jekyll post's: its
 	// slug's words, capitalized), "" to keep sitegen's (a heading, the

@@ -73,3 +73,47 @@ func TestJekyllCollectionOrderNav(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllCollectionTieNav checks the navigation's order of the
+// documents a collection's order: does not list, or whose sort_by:
+// values are equal: Jekyll 4.3 orders them by Document#<=> (date, then
+// path: rearrange_docs!'s "docs.sort", sort_docs_by_key!'s "Fall back to
+// `Document#<=>` if the properties were equal or were non-sortable"),
+// not by title. jekyll build 4.3 of the first collection, with
+// "{% for d in site.spells %}{{ d.title }};{% endfor %}", gives
+// "Mid;Zeta;Alpha;Old;", and of the second "Base;Zenith;Apex;" (an
+// undated document and a dated one compare by path).
+func TestJekyllCollectionTieNav(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":  "title: T\ncollections:\n  spells:\n    output: true\n    order:\n      - c.md\n  feats:\n    output: true\n    sort_by: tier\n",
+		"index.md":     "---\ntitle: Home\n---\n",
+		"_spells/a.md": "---\ntitle: Zeta\n---\nz\n",
+		"_spells/b.md": "---\ntitle: Alpha\n---\na\n",
+		"_spells/c.md": "---\ntitle: Mid\n---\nm\n",
+		"_spells/d.md": "---\ntitle: Old\ndate: 2001-01-01\n---\no\n",
+		"_feats/x.md":  "---\ntitle: Apex\ntier: 2\n---\n",
+		"_feats/y.md":  "---\ntitle: Zenith\ntier: 1\ndate: 2020-05-01\n---\n",
+		"_feats/z.md":  "---\ntitle: Base\ntier: 1\ndate: 2019-05-01\n---\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(raw)
+	order := []string{"/spells/c.html", "/spells/a.html", "/spells/b.html", "/spells/d.html",
+		"/feats/z.html", "/feats/y.html", "/feats/x.html"}
+	last := -1
+	for _, u := range order {
+		i := strings.Index(html, `href="`+u+`"`)
+		if i < 0 || i < last {
+			t.Errorf("the sidebar does not list %v in that order (%s at %d, after %d):\n%s", order, u, i, last, html)
+			break
+		}
+		last = i
+	}
+}

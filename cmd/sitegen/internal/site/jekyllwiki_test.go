@@ -18,14 +18,53 @@ import (
 // '[ _]').gsub('\-', '[ -]')", matched case-insensitively, beside the
 // note's title): its own notes write [[Your first note]] and
 // [[your first note]] for _notes/your-first-note.md, titled "Your first
-// seed".
+// seed"; each "-" is "[ -]", so [[yOuR-FiRsT Note]] mixes both. Its "_"
+// is not a space: Regexp.escape leaves "_" alone, so gsub('\_', '[ _]')
+// replaces nothing, and [[my other note]] is the plugin's invalid link
+// (Ruby 3.1), a broken wikilink here.
 func TestJekyllWikilinkFileName(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{
 		"_config.yml":               "title: G\ncollections:\n  notes:\n    output: true\n    permalink: /:slug\n",
 		"_notes/your-first-note.md": "---\ntitle: Your first seed\n---\nHello.\n",
 		"_notes/my_other_note.md":   "---\ntitle: Other\n---\nHi.\n",
-		"index.md":                  "---\ntitle: Home\n---\nSee [[Your first note]], [[your first note|this]], [[Your first seed]] and [[my other note]].\n",
+		"index.md":                  "---\ntitle: Home\n---\nSee [[Your first note]], [[your first note|this]], [[Your first seed]] [[yOuR-FiRsT Note]], [[my_Other_note]] and [[my other note]].\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	_, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(raw)
+	if n := strings.Count(html, `class="wikilink" href="/your-first-note.html"`); n != 4 {
+		t.Errorf("%d links to /your-first-note.html, want 4:\n%s", n, html)
+	}
+	if n := strings.Count(html, `class="wikilink" href="/my-other-note.html"`); n != 1 {
+		t.Errorf("%d links to /my-other-note.html, want 1 ([[my_Other_note]], not [[my other note]]):\n%s", n, html)
+	}
+	if !strings.Contains(html, `<span class="wikilink-missing">my other note</span>`) {
+		t.Errorf("[[my other note]] is not a missing wikilink:\n%s", html)
+	}
+}
+
+// TestJekyllWikilinksLabel checks that on a site running jekyll-wikilinks
+// a wikilink without a label shows its note's title lower-cased
+// (https://github.com/manunamz/jekyll-wikilinks, README: "The file's
+// `title` frontmatter attribute is what gets rendered a the `a` tag's
+// inner text", "lower-cased frontmatter title attribute", "lower-cased
+// frontmatter title > header"), a labelled one its label ("the text that
+// appears after the `|` will be rendered in the `a` tag's inner text
+// instead of the document's `title` frontmatter").
+func TestJekyllWikilinksLabel(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":           "title: G\nplugins:\n  - jekyll-wikilinks\ncollections:\n  notes:\n    output: true\n    permalink: /:slug\n",
+		"_notes/grey-wizard.md": "---\ntitle: The Grey Wizard\n---\nHello.\n\n## Spells\n\nFire.\n",
+		"index.md":              "---\ntitle: Home\n---\nSee [[grey-wizard]], [[grey-wizard|Gandalf]] and [[grey-wizard#Spells]].\n",
 	})
 	dest := filepath.Join(t.TempDir(), "out")
 	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
@@ -35,11 +74,13 @@ func TestJekyllWikilinkFileName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := string(raw)
-	if n := strings.Count(html, `href="/your-first-note.html"`); n < 3 {
-		t.Errorf("%d links to /your-first-note.html, want 3:\n%s", n, html)
-	}
-	if !strings.Contains(html, `href="/my-other-note.html"`) {
-		t.Errorf("no link to /my-other-note.html:\n%s", html)
+	for _, want := range []string{
+		`href="/grey-wizard.html">the grey wizard</a>`,
+		`href="/grey-wizard.html">Gandalf</a>`,
+		`href="/grey-wizard.html#spells">the grey wizard &gt; spells</a>`,
+	} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("no %s in:\n%s", want, raw)
+		}
 	}
 }

@@ -672,6 +672,24 @@ func orderCollections(l *layout.Layout, m map[string]any, dir string) {
 		}
 		return nil
 	}
+	// Documents left at one place (not in order:, or of equal sort_by:
+	// values) come in Document#<=> order (rearrange_docs!'s "docs.sort",
+	// sort_docs_by_key!'s "apples[-1] <=> olives[-1]"), not by title.
+	l.NavTie = func(a, b string, ma, mb map[string]any) int {
+		ca, ia, _ := find(cs, a)
+		cb, ib, _ := find(cs, b)
+		if ca == nil || ca != cb || ca.order == nil && ca.sortBy == "" {
+			return 0
+		}
+		doc := func(c *collection, rel, inner string, fm map[string]any) *hash {
+			m := map[string]any{"path": rel}
+			if d, ok := c.date(inner, fm); ok {
+				m["date"] = d
+			}
+			return &hash{m: m}
+		}
+		return docCompare(doc(ca, a, ia, ma), doc(cb, b, ib, mb))
+	}
 }
 
 // JustTheDocs reports whether the site in dir (its settings m) is built

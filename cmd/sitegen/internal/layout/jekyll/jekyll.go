@@ -370,6 +370,9 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}
+	if ls.typedLinks {
+		l.WikiLabel = wikiLabel(ls.cs)
+	}
 	l.Expand = expander(l, ls)
 	l.SitePages = ls.setPages
 	l.RenderFile = ls.renderFile

@@ -2,6 +2,8 @@ package jekyll
 
 import (
 	"bytes"
+	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -75,3 +77,49 @@ func typedWikilinks(src []byte) []byte {
 	}
 	return out.Bytes()
 }
+
+// wikiLabel is the text jekyll-wikilinks gives a wikilink without a
+// label (https://github.com/manunamz/jekyll-wikilinks, README: "The
+// file's `title` frontmatter attribute is what gets rendered a the `a`
+// tag's inner text", rendered as "lower-cased frontmatter title
+// attribute", "lower-cased frontmatter title > header" for [[file#header]]
+// and "lower-cased title > ^block_id" for [[file#^block_id]]). Its
+// parser.rb (build_html) picks, in order: the front matter's title
+// downcased ("linked_doc.data['title'].downcase"); a document's title,
+// which Jekyll makes from its slug when it has none (Document#
+// populate_title, "data["title"] ||= Utils.titleize_slug(slug)"); a
+// page's slugified file name ("Jekyll::Utils.slugify(linked_doc.basename)").
+func wikiLabel(cs []collection) func(rel string, fm map[string]any, frag string) string {
+	return func(rel string, fm map[string]any, frag string) string {
+		stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+		var text string
+		if t, ok := fm["title"]; ok {
+			if t != nil {
+				text = strings.ToLower(fmt.Sprint(t))
+			}
+		} else if c, _, _ := find(cs, rel); c != nil {
+			// titleize_slug capitalizes each word of the slug (the file
+			// name without a leading date, DATE_FILENAME_MATCHER): the
+			// downcase leaves its words with spaces.
+			slug := stem
+			if m := datedName.FindStringSubmatch(stem); m != nil {
+				slug = m[1]
+			}
+			text = strings.ToLower(strings.ReplaceAll(slug, "-", " "))
+		} else {
+			text = slugify(stem)
+		}
+		switch {
+		case strings.HasPrefix(frag, "^"):
+			text += " > " + frag // "inner_txt += " > ^#{wikilink.block_id}""
+		case frag != "":
+			text += " > " + strings.ToLower(frag) // "wikilink.header_txt.downcase"
+		}
+		return text
+	}
+}
+
+// datedName matches a document's file name that starts with a date, as
+// Jekyll's Document::DATE_FILENAME_MATCHER ("(\d{2,4}-\d{1,2}-\d{1,2})-
+// ([^/]*)(\.[^.]+)$", the extension already taken off): its slug.
+var datedName = regexp.MustCompile(`^\d{2,4}-\d{1,2}-\d{1,2}-(.*)$`)

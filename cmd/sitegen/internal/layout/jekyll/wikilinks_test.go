@@ -60,3 +60,46 @@ func TestTypedWikilinksSite(t *testing.T) {
 		}
 	}
 }
+
+// TestWikiLabel checks the text jekyll-wikilinks gives a wikilink
+// without a label (https://github.com/manunamz/jekyll-wikilinks, README:
+// "[[filename]] […] The file's `title` frontmatter attribute is what
+// gets rendered a the `a` tag's inner text", "<a class="wiki-link"
+// href="url">lower-cased frontmatter title attribute</a>", "lower-cased
+// frontmatter title > header", "lower-cased title > ^block_id"), and in
+// its parser.rb's order: the front matter's title, a collection
+// document's title made from its slug (Jekyll's populate_title), a
+// page's slugified file name. A site without the plugin has none.
+func TestWikiLabel(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"_config.yml": "title: J\nplugins:\n  - jekyll-wikilinks\ncollections:\n  notes:\n    output: true\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil || l.WikiLabel == nil {
+		t.Fatalf("Recognise: %v, %v (WikiLabel not set)", l, err)
+	}
+	for _, tc := range []struct {
+		rel  string
+		fm   map[string]any
+		frag string
+		want string
+	}{
+		{"_notes/a.md", map[string]any{"title": "The Grey Wizard"}, "", "the grey wizard"},
+		{"_notes/a.md", map[string]any{"title": "Élan Vital"}, "", "élan vital"},
+		{"_notes/a.md", map[string]any{"title": "Spells"}, "Fire Ball", "spells > fire ball"},
+		{"_notes/a.md", map[string]any{"title": "Spells"}, "^Block-1", "spells > ^Block-1"},
+		{"_notes/magic-missile.md", map[string]any{}, "", "magic missile"},
+		{"_notes/2024-01-05-first-session.md", nil, "", "first session"},
+		{"_posts/2024-01-05-Session_Two.md", nil, "", "session_two"},
+		{"rules/Combat Rules.md", map[string]any{}, "", "combat-rules"},
+		{"rules/Combat Rules.md", map[string]any{"title": 1984}, "", "1984"},
+	} {
+		if got := l.WikiLabel(tc.rel, tc.fm, tc.frag); got != tc.want {
+			t.Errorf("WikiLabel(%q, %v, %q) = %q, want %q", tc.rel, tc.fm, tc.frag, got, tc.want)
+		}
+	}
+	dir = layouttest.Write(t, map[string]string{"_config.yml": "title: J\n"})
+	if l, err := Recognise(dir); err != nil || l.WikiLabel != nil {
+		t.Errorf("without jekyll-wikilinks: WikiLabel set (%v)", err)
+	}
+}

@@ -1336,10 +1336,10 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	if s.Lay.Kind == layout.Jekyll {
 		// The digital garden template's plugin matches a file name's "-"
-		// and "_" as spaces too ("gsub('\_', '[ _]').gsub('\-', '[ -]')"):
-		// [[Your first note]] is your-first-note.md.
+		// as a space too ("gsub('\-', '[ -]')"; its "_" only as itself:
+		// gardenName): [[Your first note]] is your-first-note.md.
 		stem := strings.TrimSuffix(path.Base(p.Rel), path.Ext(p.Rel))
-		if spaced := strings.NewReplacer("-", " ", "_", " ").Replace(stem); spaced != stem {
+		if spaced := strings.ReplaceAll(stem, "-", " "); spaced != stem {
 			p.Names = append(p.Names, spaced)
 		}
 	}
@@ -1746,7 +1746,7 @@ func (s *Site) sortChildren(children []*Page) {
 	}
 	if !s.Lay.NameOrder && s.Lay.CaseOrder {
 		slices.SortFunc(children, func(a, b *Page) int {
-			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, false), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, false), s.navTie(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}
@@ -1775,6 +1775,15 @@ func (s *Site) sortChildren(children []*Page) {
 	slices.SortFunc(children, func(a, b *Page) int {
 		return cmp.Or(byWeight(a, b), byName(names[a], names[b]), cmp.Compare(a.SitePath, b.SitePath))
 	})
+}
+
+// navTie orders two pages of one place as the tool does
+// (layout.Layout.NavTie), 0 when it has no say.
+func (s *Site) navTie(a, b *Page) int {
+	if s.Lay.NavTie == nil || a.File == "" || b.File == "" {
+		return 0
+	}
+	return s.Lay.NavTie(a.Rel, b.Rel, a.Meta, b.Meta)
 }
 
 // collectionRank is 1 or more for the section of a Jekyll collection's

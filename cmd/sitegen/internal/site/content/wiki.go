@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
@@ -31,6 +32,10 @@ type wikiIndex struct {
 	byPath     map[string]*Page   // "compendium/races/human" -> page
 	fileByName map[string][]string
 	fileByPath map[string]string // "img/map.png" -> "img/map.png" as written
+	// dashSpace: a name's "-" also matches a space in a wikilink, the
+	// match a wikilink "yOuR-FiRsT Note" with both looks for among the
+	// pages of byAlias's spaced names (gardenName; Jekyll).
+	dashSpace bool
 }
 
 // buildWiki indexes the loaded pages and content files, and apart from
@@ -39,6 +44,8 @@ type wikiIndex struct {
 func (s *Site) buildWiki(pages []*Page) {
 	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.Files)))
 	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+	s.wiki.dashSpace = s.Lay.Kind == layout.Jekyll
+	s.unpubWiki.dashSpace = s.wiki.dashSpace
 	s.excludedWiki = s.excludedNotes()
 }
 
@@ -362,6 +369,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
 	}
 	tg := l.wikiPage(to, frag, embed)
+	if s.Lay.WikiLabel != nil && !embed && tg.Problem == "" {
+		tg.Label = s.Lay.WikiLabel(to.Rel, to.Meta, frag) // the text of a link that writes none
+	}
 	if len(others) > 0 && tg.Problem == "" {
 		names := make([]string, len(others))
 		for i, o := range others {
@@ -457,6 +467,15 @@ func (w *wikiIndex) find(from *Page, target string) (to *Page, others []*Page, f
 	if len(cands) == 0 {
 		cands = w.byAlias[note]
 	}
+	if len(cands) == 0 && w.dashSpace && strings.Contains(note, "-") {
+		// "yOuR-FiRsT Note": a file name whose "-" the link writes as a
+		// space in some places only (gardenName).
+		for _, p := range w.byAlias[strings.ReplaceAll(note, "-", " ")] {
+			if gardenName(strings.TrimSuffix(path.Base(p.Rel), path.Ext(p.Rel)), note) {
+				cands = append(cands, p)
+			}
+		}
+	}
 	if len(cands) == 0 {
 		if fs := w.fileByName[t]; len(fs) > 0 {
 			return nil, nil, nearestFile(from, fs)
@@ -507,6 +526,33 @@ func (w *wikiIndex) shadowed(to *Page, target string) []string {
 		out = append(out, fmt.Sprintf("%s, whose alias %q is the same name", p.File, alias))
 	}
 	return out
+}
+
+// gardenName reports whether a wikilink's text names the note of file
+// name stem (without its extension) as the digital garden Jekyll
+// template's plugin matches them
+// (https://github.com/maximevaillancourt/digital-garden-jekyll-template,
+// _plugins/bidirectional_links_generator.rb):
+//
+//	note_title_regexp_pattern = Regexp.escape(
+//	  File.basename(note_potentially_linked_to.basename, File.extname(…))
+//	).gsub('\_', '[ _]').gsub('\-', '[ -]').capitalize
+//	… /\[\[(#{note_title_regexp_pattern})\]\]/i
+//
+// Each "-" of the name matches a "-" or a space, every other character
+// itself in any case (/i). Regexp.escape escapes "-" but not "_", so the
+// gsub of '\_' replaces nothing: an "_" matches only "_" (Ruby 3:
+// Regexp.escape("my_note") is "my_note").
+func gardenName(stem, text string) bool {
+	for stem != "" && text != "" {
+		s, sn := utf8.DecodeRuneInString(stem)
+		t, tn := utf8.DecodeRuneInString(text)
+		if !(s == '-' && t == ' ') && !strings.EqualFold(stem[:sn], text[:tn]) {
+			return false
+		}
+		stem, text = stem[sn:], text[tn:]
+	}
+	return stem == text
 }
 
 // nearestFile picks among files of one name as find picks among notes.
