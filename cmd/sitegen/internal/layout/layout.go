@@ -529,6 +529,11 @@ type Layout struct {
 	// ordered by its rule; the folder keeps its own page and place.
 	// Nil: none does.
 	PassPages func(dir string) bool
+	// Changed tells the layout's rules that the source-relative files
+	// changed since they were last read (serve's update): what the rules
+	// keep of them is read again. Nil: the rules keep nothing of the
+	// content's files.
+	Changed func(files []string)
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander
@@ -1549,6 +1554,12 @@ type Page struct {
 	// folder is a section of its parent folder, a root's of the home
 	// page. Otherwise a further folder's pages are out of the navigation.
 	InNav bool
+	// Reads are, for a page, the source-relative files besides its own
+	// the rules read to place it, there or not (a Zola section's
+	// _index.md, whose sort_by orders the page): an edit, a creation or
+	// a removal of one of them places the page again (the build cache's
+	// record of the page and serve's keep them as the files it read).
+	Reads []string
 }
 
 // Home is a home page's hero and features.

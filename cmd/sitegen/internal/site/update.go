@@ -125,6 +125,9 @@ func (s *Site) update(ctx context.Context, files []string) (Update, error) {
 			return Update{}, err
 		}
 	}
+	if s.Lay.Changed != nil {
+		s.Lay.Changed(files) // what the layout's rules read of them is read again (a Zola section's _index.md)
+	}
 	was := before{model: s.Model, diag: s.Diag, warn: s.Warn, view: s.View}
 	s.Model, s.Diag, s.Warn = content.NewModel(), &content.Collector{}, &content.Collector{}
 	up := &updater{s: s, g: g, was: was, changed: map[string]bool{}}

@@ -34,7 +34,9 @@ import (
 //     produces ties), then your sections will be sorted in random order":
 //     sitegen breaks those ties by URL.
 //
-// The rules read each section's _index.md front matter once, when asked.
+// The rules read each section's _index.md front matter once, when asked,
+// and again after serve says it changed (forget). A page's place reads
+// the _index.md of the folders up to its section (layout.Page.Reads).
 
 // sections reads and keeps the front matter of the sections' _index.md.
 type sections struct {
@@ -66,6 +68,37 @@ func (s *sections) of(d string) map[string]any {
 	}
 	s.meta[d] = m
 	return m
+}
+
+// file is the source-relative path of folder d's _index.md (d
+// content-relative, "." or "" for the content's root).
+func (s *sections) file(d string) string {
+	return path.Join(s.content, d, "_index.md")
+}
+
+// forget implements layout.Layout.Changed: the front matter of the
+// _index.md among the source-relative files is read again when next
+// asked (one created or removed too).
+func (s *sections) forget(files []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range files {
+		if path.Base(f) != "_index.md" {
+			continue
+		}
+		d := path.Dir(path.Clean(f))
+		if c := path.Clean(s.content); c != "." {
+			rest, ok := strings.CutPrefix(d+"/", c+"/")
+			if !ok {
+				continue // not in the content folder
+			}
+			d = strings.TrimSuffix(rest, "/")
+		}
+		if d == "." {
+			d = ""
+		}
+		delete(s.meta, d)
+	}
 }
 
 // frontMatterOf reads the front matter of the source-relative file rel
@@ -118,6 +151,9 @@ func (r *rules) Page(rel string, fm map[string]any) layout.Page {
 		dir = path.Dir(dir) // a page with its assets, in its own folder
 	}
 	for d := dir; ; d = path.Dir(d) {
+		// The _index.md of each folder up to the section that orders the
+		// page, there or not, is read to place it.
+		p.Reads = append(p.Reads, r.secs.file(d))
 		// An orphan page (its folder no section) belongs to no section's
 		// list; sitegen lists it under the nearest section (NoSection),
 		// ordered as that section's pages are.

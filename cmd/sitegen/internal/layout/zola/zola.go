@@ -180,6 +180,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Segment = func(name string) string { return name } // a section's URL is its folder's path as written
 	l.NoSection = r.noSection
 	l.PassPages = r.passes
+	l.Changed = r.secs.forget
 	l.FileSitePath = r.assetURL
 	l.Resources, l.SectionResourcesBelow = resources, true
 	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults

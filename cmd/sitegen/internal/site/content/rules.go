@@ -56,6 +56,11 @@ func (s *Site) placeByRules(p *Page, fm map[string]any) {
 	if p.Title == "" && !p.Failed {
 		p.fallbackTitle = pl.Title
 	}
+	for _, f := range pl.Reads {
+		if !slices.Contains(p.Includes, f) {
+			p.Includes = append(p.Includes, f) // an edit of it places the page again (graph.go, the build cache)
+		}
+	}
 	p.navTitle = pl.NavLabel
 	p.pos, p.hasPos, p.sortName = pl.Position, pl.HasPosition, pl.SortName
 	p.docID = pl.ID
