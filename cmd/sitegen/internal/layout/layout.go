@@ -467,6 +467,11 @@ type Layout struct {
 	Menu     []MenuEntry
 	PageMenu func(rel string, meta map[string]any) (MenuEntry, bool)
 	MenuTree func([]MenuEntry) []MenuEntry
+	// MenuSections, when set, adds the site's top-level sections to the
+	// menu by the tool's rule (Hugo's sectionPagesMenu): entries are the
+	// settings' entries, sections one per top-level section (Identifier
+	// its folder's name, Page its page, Weight its weight).
+	MenuSections func(entries, sections []MenuEntry) []MenuEntry
 	// HTMLHome: the tool makes no home page of its own when the content
 	// has no index page (Quartz's FolderPage emitter skips the root), so
 	// an index.html file at the content's root is the home: it is

@@ -373,6 +373,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
+	if l.PageMenu != nil && strings.EqualFold(layout.Text(low["sectionpagesmenu"]), MainMenu) {
+		l.MenuSections = SectionMenu
+		l.Read = append(l.Read, "sectionPagesMenu")
+	}
 	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(low))
 	// "Shortcode templates ... layouts/shortcodes", run with the partials
 	// they call and the site's params
