@@ -222,6 +222,11 @@ type Layout struct {
 	// where its template paginates (FirstPageAlias), instead of its own
 	// children: Hugo's home .Paginator is site.RegularPages.
 	HomePager *Pager
+	// RegularPager, when set, says which section lists page over their
+	// regular pages only, not their subsections, where their template
+	// paginates (FirstPageAlias): Hugo's default .Paginator of a section
+	// is its .RegularPages.
+	RegularPager func(ListPage) bool
 	// ListPerPage is the most pages one pager page of such a list shows
 	// (Hugo's paginate, 10 by default); a list whose template does not
 	// paginate is one page. 0: sitegen's own size.

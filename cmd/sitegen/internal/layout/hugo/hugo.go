@@ -406,6 +406,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// The home page's list pages run over what its template pages,
 	// site.RegularPages by default (homePager).
 	l.HomePager = pagers.homePager(cmp.Or(strings.ToLower(defLang), "en"), mainSections(low))
+	// A section's pages over its regular pages (regularPager).
+	l.RegularPager = pagers.regularPager(cmp.Or(strings.ToLower(defLang), "en"))
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}
