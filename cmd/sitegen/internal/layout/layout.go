@@ -222,6 +222,11 @@ type Layout struct {
 	// where its template paginates (FirstPageAlias), instead of its own
 	// children: Hugo's home .Paginator is site.RegularPages.
 	HomePager *Pager
+	// RegularPager, when set, says which section lists page over their
+	// regular pages only, not their subsections, where their template
+	// paginates (FirstPageAlias): Hugo's default .Paginator of a section
+	// is its .RegularPages.
+	RegularPager func(ListPage) bool
 	// ListPerPage is the most pages one pager page of such a list shows
 	// (Hugo's paginate, 10 by default); a list whose template does not
 	// paginate is one page. 0: sitegen's own size.
@@ -476,6 +481,11 @@ type Layout struct {
 	Menu     []MenuEntry
 	PageMenu func(rel string, meta map[string]any) (MenuEntry, bool)
 	MenuTree func([]MenuEntry) []MenuEntry
+	// MenuSections, when set, adds the site's top-level sections to the
+	// menu by the tool's rule (Hugo's sectionPagesMenu): entries are the
+	// settings' entries, sections one per top-level section (Identifier
+	// its folder's name, Page its page, Weight its weight).
+	MenuSections func(entries, sections []MenuEntry) []MenuEntry
 	// HTMLHome: the tool makes no home page of its own when the content
 	// has no index page (Quartz's FolderPage emitter skips the root), so
 	// an index.html file at the content's root is the home: it is

@@ -373,6 +373,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
+	if l.PageMenu != nil && strings.EqualFold(layout.Text(low["sectionpagesmenu"]), MainMenu) {
+		l.MenuSections = SectionMenu
+		l.Read = append(l.Read, "sectionPagesMenu")
+	}
 	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(low))
 	// "Shortcode templates ... layouts/shortcodes", run with the partials
 	// they call and the site's params
@@ -402,6 +406,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// The home page's list pages run over what its template pages,
 	// site.RegularPages by default (homePager).
 	l.HomePager = pagers.homePager(cmp.Or(strings.ToLower(defLang), "en"), mainSections(low))
+	// A section's pages over its regular pages (regularPager).
+	l.RegularPager = pagers.regularPager(cmp.Or(strings.ToLower(defLang), "en"))
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}

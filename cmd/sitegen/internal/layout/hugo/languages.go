@@ -283,6 +283,7 @@ func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*
 	// names (lookupOrder).
 	c.FirstPageAlias = tm.pagers.lang(g.name)
 	c.HomePager = tm.pagers.homePager(g.name, tm.mainSections)
+	c.RegularPager = tm.pagers.regularPager(g.name)
 	if len(tm.shortcodes) > 0 {
 		c.Markup.ShortcodeTemplates = shortcodesFor(tm.shortcodes, g.name)
 	}

@@ -2,6 +2,7 @@ package hugo
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -76,13 +77,22 @@ func menuEntry(m map[string]any) layout.MenuEntry {
 // (https://gohugo.io/content-management/menus/#define-in-front-matter):
 // "menus: main", a list of menu names with main in it, or a map whose
 // main key holds the entry's name, weight, identifier and parent. The
-// entry's page is the page (rel).
+// entry's page is the page (rel), its weight the page's unless the map
+// gives one (hugo 0.111's pageMenus: an entry starts with the page's
+// LinkTitle and Weight; measured: "menu: main" on a page of weight 2
+// puts it at weight 2).
 func PageMenu(rel string, meta map[string]any) (layout.MenuEntry, bool) {
+	weight := 0
+	for k, v := range meta {
+		if strings.EqualFold(k, "weight") {
+			weight = number(v)
+		}
+	}
 	for k, v := range meta {
 		if !strings.EqualFold(k, "menus") && !strings.EqualFold(k, "menu") {
 			continue
 		}
-		e := layout.MenuEntry{Page: rel}
+		e := layout.MenuEntry{Page: rel, Weight: weight}
 		switch v := v.(type) {
 		case string:
 			return e, strings.EqualFold(v, MainMenu)
@@ -100,12 +110,41 @@ func PageMenu(rel string, meta map[string]any) (layout.MenuEntry, bool) {
 				if em, ok := mv.(map[string]any); ok {
 					e = menuEntry(em)
 					e.URL, e.PageRef, e.Page = "", "", rel
+					if !slices.ContainsFunc(slices.Collect(maps.Keys(em)), func(k string) bool { return strings.EqualFold(k, "weight") }) {
+						e.Weight = weight
+					}
 				}
 				return e, true
 			}
 		}
 	}
 	return layout.MenuEntry{}, false
+}
+
+// SectionMenu adds to the main menu's entries one entry per top-level
+// section (sections: Identifier its folder's name, Page its page, Weight
+// its weight; its name is the page's LinkTitle), as Hugo's
+// sectionPagesMenu = "main" does: "Hugo automatically defines menu
+// entries for top-level sections" (https://gohugo.io/content-management/menus/#define-automatically),
+// each with "identifier: the section name", its LinkTitle as name and its
+// weight, except where the menu already has an entry of that key: an
+// entry's identifier, else its name (hugo 0.111's site.go,
+// assembleMenus; measured: a [[menu.main]] entry identifier = "lore", or
+// one name = "gear" without an identifier, keeps section lore's, gear's
+// out of the menu).
+func SectionMenu(entries, sections []layout.MenuEntry) []layout.MenuEntry {
+	keys := map[string]bool{}
+	for _, e := range entries {
+		keys[cmp.Or(e.Identifier, e.Name)] = true
+	}
+	for _, sec := range sections {
+		if sec.Identifier == "" || keys[sec.Identifier] {
+			continue
+		}
+		keys[sec.Identifier] = true
+		entries = append(entries, sec)
+	}
+	return entries
 }
 
 // MenuTree orders and nests the menu's entries as Hugo does: an entry

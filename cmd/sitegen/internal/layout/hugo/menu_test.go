@@ -101,3 +101,34 @@ func TestDocsyMenu(t *testing.T) {
 		})
 	}
 }
+
+// TestSectionMenu checks sectionPagesMenu's rule without Hugo (TestHugo's
+// "sectionPagesMenu" fixture compares with hugo 0.111): "Hugo
+// automatically defines menu entries for top-level sections"
+// (https://gohugo.io/content-management/menus/#define-automatically),
+// unless the menu has an entry of that key (its identifier, else its
+// name); a page's own entry takes the page's weight.
+func TestSectionMenu(t *testing.T) {
+	config := []layout.MenuEntry{{Name: "Lore Book", Identifier: "lore"}, {Name: "gear"}, {Name: "Home"}}
+	sections := []layout.MenuEntry{{Identifier: "rules", Weight: 3}, {Identifier: "lore"}, {Identifier: "gear"}, {Identifier: "magic"}}
+	var got []string
+	for _, e := range SectionMenu(config, sections) {
+		got = append(got, e.Identifier+"/"+e.Name)
+	}
+	if want := "lore/Lore Book /gear /Home rules/ magic/"; strings.Join(got, " ") != want {
+		t.Errorf("entries = %q, want %q", strings.Join(got, " "), want)
+	}
+	for _, tt := range []struct {
+		meta   map[string]any
+		weight int
+	}{
+		{map[string]any{"menus": "main", "weight": 2}, 2},
+		{map[string]any{"menu": []any{"main"}, "Weight": int64(4)}, 4},
+		{map[string]any{"menus": map[string]any{"main": map[string]any{"name": "A"}}, "weight": 5}, 5},
+		{map[string]any{"menus": map[string]any{"main": map[string]any{"weight": 1}}, "weight": 5}, 1},
+	} {
+		if e, ok := PageMenu("a.md", tt.meta); !ok || e.Weight != tt.weight {
+			t.Errorf("PageMenu(%v) = %+v %v, want weight %d", tt.meta, e, ok, tt.weight)
+		}
+	}
+}

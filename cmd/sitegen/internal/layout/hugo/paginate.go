@@ -213,6 +213,37 @@ func (p *pagers) homePager(lang string, mainSections []string) *layout.Pager {
 	return nil
 }
 
+// regularPager says, for the site of the language lang, which section
+// lists page over the section's regular pages only
+// (layout.Layout.RegularPager): those whose template uses .Paginator, or
+// pages its .RegularPages (sorted or filtered), as Hugo 0.111 pages a section by default (its
+// page__paginator.go: the home page's site.RegularPages, a taxonomy's and
+// a term's .Pages, "default: pages = p.RegularPages()"; measured: a
+// section rules of five pages and a subsection combat, paginate = 2,
+// lists Rule 1 and 2 at /rules/, 3 and 4 at /rules/page/2/, 5 at
+// /rules/page/3/, combat on none). A template that pages .Pages, or a
+// collection sitegen cannot read, lists the section's subsections too.
+// nil when no template paginates.
+func (p *pagers) regularPager(lang string) func(layout.ListPage) bool {
+	if p == nil {
+		return nil
+	}
+	return func(lp layout.ListPage) bool {
+		if lp.Kind != "section" {
+			return false
+		}
+		if p.unread {
+			return true // Hugo's default
+		}
+		text, ok := p.template(lp, lang)
+		if !ok {
+			return false
+		}
+		m := paginateCall.FindStringSubmatch(withPartials(text, p.partials))
+		return m == nil || strings.Contains(m[1], "RegularPages")
+	}
+}
+
 // mainSections are the settings' params.mainSections (one name or a
 // list); nil when they name none.
 func mainSections(low map[string]any) []string {

@@ -182,6 +182,17 @@ func (s *Site) firstPageAliases() {
 			} else {
 				p.pager = slices.Clone(s.ListChildren(p))
 			}
+		} else if p.Kind == templates.KindSection && p.tag == "" && !p.tagIndex &&
+			s.Lay.RegularPager != nil && s.Lay.RegularPager(listKind(p)) {
+			// Its regular pages, not its subsections (Hugo's section
+			// .Paginator: .RegularPages).
+			kids := s.ListChildren(p)
+			p.pager = make([]*Page, 0, len(kids))
+			for _, c := range kids {
+				if c.Kind != templates.KindSection {
+					p.pager = append(p.pager, c)
+				}
+			}
 		}
 		sp := p.SitePath + "page/1/"
 		if slices.ContainsFunc(p.Aliases, func(a alias) bool { return a.SitePath == sp }) {
@@ -376,7 +387,7 @@ type Page struct {
 	tag           string                  // for a tag page, its tag
 	tagFrom       *Page                   // for a tag page, the first page that carries the tag
 	tagIndex      bool                    // the list of tags
-	pager         []*Page                 // the pages the home page's list pages run over, not its children (layout.Layout.HomePager); nil: its children
+	pager         []*Page                 // the pages the home page's or a section's list pages run over, not its children (layout.Layout.HomePager, RegularPager); nil: its children
 	homeOwn       bool                    // a page of a further folder the home page lists as its own (Starlight's root locale beside the default locale's folder): sorted with the content's
 	navExclude    bool                    // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
 	SearchExclude bool                    // just-the-docs' search_exclude: not in the search index

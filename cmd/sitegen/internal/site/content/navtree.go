@@ -1001,6 +1001,9 @@ func (s *Site) menuNav() []*templates.NavItem {
 		return nil
 	}
 	entries := slices.Clone(s.Lay.Menu)
+	if s.Lay.MenuSections != nil {
+		entries = s.Lay.MenuSections(entries, s.topSections())
+	}
 	for _, p := range s.Pages {
 		if p.File == "" || p.Meta == nil {
 			continue
@@ -1022,6 +1025,28 @@ func (s *Site) menuNav() []*templates.NavItem {
 		}
 	}
 	return s.menuItems(s.Lay.MenuTree(entries))
+}
+
+// topSections are the menu entries of the site's top-level sections
+// (layout.Layout.MenuSections), in the home page's order: each with its
+// folder's name as Identifier, its page and its weight. Taxonomy lists
+// are no sections.
+func (s *Site) topSections() []layout.MenuEntry {
+	if s.Home == nil {
+		return nil
+	}
+	var out []layout.MenuEntry
+	for _, c := range s.Home.Children {
+		if c.Kind != templates.KindSection || c.NoPage || c.tag != "" || c.tagIndex {
+			continue
+		}
+		e := layout.MenuEntry{Identifier: path.Base(c.dir()), Page: c.Rel, Weight: c.weight}
+		if s.ByRel[c.Rel] != c { // a section without an index page: by its URL
+			e.Page, e.URL, e.Name = "", c.SitePath, c.Label()
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // menuPage is the content-relative path of the page a menu entry names

@@ -153,7 +153,7 @@ func (s *Site) ListsRoot(p *Page) bool { return p != nil && p == s.rootStandIn }
 // (layout.Layout.HomePager) lists that.
 func (s *Site) ListChildren(p *Page) []*Page {
 	if p.pager != nil {
-		return p.pager // the home page's list of the collection its tool's template pages (layout.Layout.HomePager)
+		return p.pager // the list of the collection its tool's template pages (layout.Layout.HomePager, RegularPager)
 	}
 	if s.ListsRoot(p) {
 		p = s.Home // a folder of Markdown's src/ lists the root's (rootFolder)

@@ -67,9 +67,10 @@ const ListPageSize = 100
 func ListPaths(p *Page) []string {
 	paths := []string{p.SitePath}
 	n := len(p.Children)
-	if p.Kind == templates.KindHome && p.pager != nil {
-		n = len(p.pager) // the collection its tool's template pages (layout.Layout.HomePager)
-	} else if p.Kind != templates.KindSection {
+	switch {
+	case p.pager != nil:
+		n = len(p.pager) // the collection its tool's template pages (layout.Layout.HomePager, RegularPager)
+	case p.Kind != templates.KindSection:
 		return paths
 	}
 	size := p.ListSize()

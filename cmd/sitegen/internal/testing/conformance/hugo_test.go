@@ -390,6 +390,30 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "sectionPagesMenu",
+			Rule: `"Hugo automatically defines menu entries for top-level sections" with sectionPagesMenu = "main" ` +
+				`(https://gohugo.io/content-management/menus/#define-automatically): each section's LinkTitle and weight, ` +
+				`identifier the section's name, left out where the menu has an entry of that identifier (lore), else of that ` +
+				`name (gear); a section without an index page too (magic: "Magics"); a page's "menus: main" takes its weight`,
+			Files: map[string]string{
+				"hugo.toml": config + "sectionPagesMenu = \"main\"\n" +
+					"[[menu.main]]\nname = \"Home\"\nurl = \"/\"\nweight = 1\n" +
+					"[[menu.main]]\nname = \"Lore Book\"\nidentifier = \"lore\"\nurl = \"/lore/\"\nweight = 5\n" +
+					"[[menu.main]]\nname = \"gear\"\nurl = \"https://gear.test/\"\nweight = 7\n",
+				"content/_index.md":              "---\ntitle: Home\n---\n",
+				"content/about.md":               "---\ntitle: About\nmenus: main\nweight: 2\n---\n",
+				"content/rules/_index.md":        "---\ntitle: The Rules\nlinkTitle: Rules\nweight: 3\n---\n",
+				"content/rules/r1.md":            "---\ntitle: Rule 1\n---\n",
+				"content/rules/combat/_index.md": "---\ntitle: Combat\nweight: 1\n---\n",
+				"content/rules/combat/c1.md":     "---\ntitle: Combat 1\n---\n",
+				"content/lore/_index.md":         "---\ntitle: Lore\n---\n",
+				"content/lore/a.md":              "---\ntitle: Lore page\n---\n",
+				"content/gear/a.md":              "---\ntitle: Gear page\n---\n",
+				"content/magic/s.md":             "---\ntitle: Spell\n---\n",
+			},
+			NavEntries: 5, // Home (url /) is the site's title, no entry: Reader
+		},
+		{
 			Name: "a language's menu",
 			Rule: `"Configuration keys ... can be set per language" (https://gohugo.io/content-management/multilingual/#configure-languages): ` +
 				`title and menus under [languages.en] (evaluate3 G3, JavOrraca/dungeons-and-dragons)`,
