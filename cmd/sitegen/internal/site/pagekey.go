@@ -220,4 +220,5 @@ func (w *keyWriter) page(p *templates.Page) {
 	w.bool(p.Hide.Pager)
 	w.bool(p.Hide.Path)
 	w.bool(p.Wide)
+	w.bool(p.Print)
 }
