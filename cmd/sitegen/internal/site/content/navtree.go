@@ -339,7 +339,7 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
-		case s.Lay.NavRoots && s.ByRel[e.Path].Unlisted != "":
+		case s.Lay.Kind == layout.Docusaurus && s.ByRel[e.Path].Unlisted != "":
 			continue // Docusaurus's unlisted: true: listed nowhere (TestNotPublished)
 		default:
 			p := s.ByRel[e.Path]
