@@ -26,9 +26,7 @@
 //   - Versioned docs (https://docusaurus.io/docs/versioning):
 //     versions.json, versioned_docs/version-X and
 //     versioned_sidebars/version-X-sidebars.json, with the docs options
-//     lastVersion, includeCurrentVersion (an expression of
-//     process.env.NODE_ENV read as docusaurus build sets it,
-//     "production": isDev is false), onlyIncludeVersions,
+//     lastVersion, includeCurrentVersion, onlyIncludeVersions,
 //     disableVersioning and versions ({X: {label, path}}): each version
 //     is built at routeBasePath + its path ("" for the last version,
 //     "next" for the current one, else its name) with its own sidebar,
@@ -71,12 +69,7 @@
 //     where it names sidebars (docSidebar) or docs (doc), it is the
 //     navigation of the pages that show no sidebar, in its order, labels
 //     and targets, each sidebar a group leading to its first doc
-//     (layout.Layout.Navbar, navbar.go); a navbar of links alone is the
-//     top navigation too. The blog is reached from there, never from a
-//     docs sidebar ("add an item link to your blog within
-//     docusaurus.config.js", https://docusaurus.io/docs/blog#initial-setup):
-//     a sidebar lists docs only. Where the docs folder is not built, a
-//     docSidebar or doc item names the latest version's.
+//     (layout.Layout.Navbar, navbar.go).
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
@@ -570,9 +563,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// "A sidebar is a list of items" the sidebars file gives
 			// (https://docusaurus.io/docs/sidebar): shown as written; a
 			// doc none lists is built, with no sidebar
-			// (layout.NavAsWritten). The blog and pages are linked
-			// from the navbar, not from a sidebar.
-			l.NavAsWritten = true
+			// (layout.NavAsWritten). The blog and pages, linked from
+			// the navbar, follow it (layout.NavRoots).
+			l.NavAsWritten, l.NavRoots = true, true
 		}
 		// The preset's sidebars, then the instances' (readInstances).
 		l.Nav, l.NavFile = append(nav, l.Nav...), sidebarPath
@@ -589,7 +582,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// have sidebars of their own, the preset's docs keep the page
 		// tree's navigation (not measured against Docusaurus).
 		l.Nav = []layout.NavEntry{{Tree: ".", Sidebar: defaultSidebar}}
-		l.NavAsWritten = true
+		l.NavAsWritten, l.NavRoots = true, true
 	}
 	latest := ""
 	for _, v := range r.versions {

@@ -81,7 +81,7 @@ func readNavbar(l *layout.Layout, obj *jsconfig.Object, latest string) {
 			left = append(left, entries...)
 		}
 	}
-	if docs || len(left)+len(right) > 0 {
+	if docs {
 		l.Navbar = append(left, right...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d items)", key, len(items)))
 	}
