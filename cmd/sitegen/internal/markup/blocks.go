@@ -404,13 +404,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			}
 			return ast.WalkSkipChildren, nil
 		}
-		if st.work.blockHTML += len(html); st.work.blockHTML > MaxBlockHTML {
-			st.work.blocksStopped = true
-			if st.page.Report != nil {
-				st.page.Report(Problem{Line: line, Col: col, outer: true, Msg: fmt.Sprintf(
-					"%s block: the blocks of this page make more than %d MB of HTML (calculators, tables, dice; those of embedded notes too): sitegen stops at %d MB; move some to another page",
-					fields[0], MaxBlockHTML>>20, MaxBlockHTML>>20)})
-			}
+		if !st.spendBlockHTML(len(html), fields[0]+" block", line, col) {
 			return ast.WalkSkipChildren, nil
 		}
 		replace = append(replace, replacement{f, &handledBlock{info: fields[0], html: html}})
@@ -419,6 +413,22 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 	for _, r := range replace {
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
+}
+
+// spendBlockHTML counts n bytes of a handler's HTML towards the page's
+// MaxBlockHTML; past it, no more handlers run and the problem is reported
+// at line:col, named by what ("dice block"): false then.
+func (st *pageState) spendBlockHTML(n int, what string, line, col int) bool {
+	if st.work.blockHTML += n; st.work.blockHTML <= MaxBlockHTML {
+		return true
+	}
+	st.work.blocksStopped = true
+	if st.page.Report != nil {
+		st.page.Report(Problem{Line: line, Col: col, outer: true, Msg: fmt.Sprintf(
+			"%s: the blocks of this page make more than %d MB of HTML (calculators, tables, dice; those of embedded notes too): sitegen stops at %d MB; move some to another page",
+			what, MaxBlockHTML>>20, MaxBlockHTML>>20)})
+	}
+	return false
 }
 
 // linesText is the text of block n's lines (a fenced block's body, each

@@ -3,7 +3,6 @@ package markup
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -80,13 +79,7 @@ func (t inlineBlockTransformer) Transform(doc *ast.Document, _ text.Reader, pc p
 			}
 			return ast.WalkSkipChildren, nil
 		}
-		if st.work.blockHTML += len(html); st.work.blockHTML > MaxBlockHTML {
-			st.work.blocksStopped = true
-			if st.page.Report != nil {
-				st.page.Report(Problem{Line: line, Col: col, outer: true, Msg: fmt.Sprintf(
-					"%s inline code: the blocks of this page make more than %d MB of HTML (calculators, tables, dice; those of embedded notes too): sitegen stops at %d MB; move some to another page",
-					word, MaxBlockHTML>>20, MaxBlockHTML>>20)})
-			}
+		if !st.spendBlockHTML(len(html), word+" inline code", line, col) {
 			return ast.WalkSkipChildren, nil
 		}
 		replace = append(replace, replacement{span, &handledInline{trustedInline{html: html}}})
