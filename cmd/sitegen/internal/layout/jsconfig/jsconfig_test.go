@@ -3,6 +3,7 @@ package jsconfig
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -380,5 +381,49 @@ func TestConcatAndSpread(t *testing.T) {
 				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestNamed reads the declarations of a file that exports nothing by
+// default, as quartz.layout.ts (export const defaultContentPageLayout:
+// PageLayout = {...}), with a component declared as a function returning
+// it, and the code of calls and functions, comments blanked.
+func TestNamed(t *testing.T) {
+	src := `import * as Component from "./quartz/components"
+const Explorer = () => Component.Explorer({
+  title: "All pages", // shown above the tree
+  sortFn: (a, b) => /* by name */ a.displayName.localeCompare(b.displayName),
+})
+export const defaultContentPageLayout: PageLayout = {
+  left: [Component.DesktopOnly(Explorer())],
+}
+`
+	f := ParseCalls([]byte(src))
+	if got := f.Names(); !slices.Equal(got, []string{"Explorer", "defaultContentPageLayout"}) {
+		t.Errorf("Names = %q", got)
+	}
+	if _, ok := f.Named("defaultListPageLayout"); ok {
+		t.Error("an undeclared name read")
+	}
+	v, _ := f.Named("Explorer")
+	c, ok := v.(Call)
+	if !ok || c.Callee != "Component.Explorer" || c.Line != 2 {
+		t.Fatalf("Explorer = %s", show(v))
+	}
+	if strings.Contains(c.Code, "shown above") || !strings.HasPrefix(c.Code, "Component.Explorer({") || !strings.HasSuffix(c.Code, "})") {
+		t.Errorf("Code = %q", c.Code)
+	}
+	opts := c.Args[0].(*Object)
+	sortFn, ok := opts.Get("sortFn").(Computed)
+	if want := "(a, b) =>" + strings.Repeat(" ", 15) + "a.displayName.localeCompare(b.displayName)"; !ok || sortFn.Code != want {
+		t.Errorf("sortFn = %#v, want Code %q", opts.Get("sortFn"), want)
+	}
+	if f.Line("defaultContentPageLayout") != 6 || f.Line("x") != 0 {
+		t.Errorf("Line = %d", f.Line("defaultContentPageLayout"))
+	}
+	v, _ = f.Named("defaultContentPageLayout")
+	left := v.(*Object).Get("left").([]any)
+	if d, ok := left[0].(Call); !ok || d.Callee != "Component.DesktopOnly" || d.Args[0].(Call).Callee != "Explorer" {
+		t.Errorf("left = %s", show(left))
 	}
 }

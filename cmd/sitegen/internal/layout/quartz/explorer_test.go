@@ -208,3 +208,111 @@ func TestExplorerOrder(t *testing.T) {
 		t.Error(`localeCompare without numeric: "10 Magic" is not before "2 Dice"`)
 	}
 }
+
+// twoLayouts is a quartz.layout.ts whose content and list page layouts
+// place content and list in their left column, as Quartz's template
+// writes them: "components for pages that display a single page (e.g. a
+// single note)" and "components for pages that display lists of pages
+// (e.g. tags or folders)" (quartz.layout.ts; https://quartz.jzhao.xyz/layout:
+// "The default page layouts can be found in quartz.layout.ts").
+func twoLayouts(decl, content, list string) string {
+	return `import { PageLayout, SharedLayout } from "./quartz/cfg"
+import * as Component from "./quartz/components"
+` + decl + `
+export const sharedPageComponents: SharedLayout = {
+  head: Component.Head(),
+  header: [],
+  footer: Component.Footer(),
+}
+
+export const defaultContentPageLayout: PageLayout = {
+  beforeBody: [Component.ArticleTitle()],
+  left: [
+    Component.PageTitle(),
+    ` + content + `
+  ],
+  right: [Component.Backlinks()],
+}
+
+export const defaultListPageLayout: PageLayout = {
+  beforeBody: [Component.ArticleTitle()],
+  left: [
+    Component.PageTitle(),
+    ` + list + `
+  ],
+  right: [],
+}
+`
+}
+
+// TestExplorerPerPage: Quartz renders a note with
+// defaultContentPageLayout and a folder or tag listing with
+// defaultListPageLayout (quartz/plugins/emitters: contentPage.tsx,
+// folderPage.tsx, tagPage.tsx); sitegen's pages show one navigation, the
+// notes' Explorer, and a warning at the line says so where the listings
+// differ. "ConditionalRender ... only render[s] a component when a
+// condition is met" (https://quartz.jzhao.xyz/layout-components):
+// sitegen cannot run the condition and says so at its line.
+func TestExplorerPerPage(t *testing.T) {
+	cases := []struct {
+		name, src string
+		check     func(Explorer) bool
+		warn      string // a warning containing this, "" for none
+	}{
+		{name: "the same Explorer on both kinds of page, one in DesktopOnly and MobileOnly: no warning",
+			src: twoLayouts("", `Component.DesktopOnly(Component.Explorer({ title: "Rules" })),
+    Component.MobileOnly(Component.Explorer({title: "Rules",})),`, `Component.Explorer({ title: "Rules" }),`),
+			check: func(e Explorer) bool { return e.Present && e.Title == "Rules" && e.Placed == "" && e.Backlinks }},
+		{name: "DesktopOnly alone: said, not warned (Quartz 4.0-4.3's own template)",
+			src:   twoLayouts("", `Component.DesktopOnly(Component.Explorer()),`, `Component.DesktopOnly(Component.Explorer()),`),
+			check: func(e Explorer) bool { return e.Present && e.Placed == "DesktopOnly" }},
+		{name: "the list pages' Explorer has other options: the notes' one read, a warning at the list's",
+			src:   twoLayouts("", `Component.Explorer({ folderDefaultState: "open" }),`, `Component.Explorer({ title: "Folders", sortFn: undefined }),`),
+			warn:  "quartz.layout.ts:23: defaultListPageLayout's Component.Explorer has other options than defaultContentPageLayout's (line 14): Quartz renders it on folder and tag pages; sitegen shows the notes' Explorer on every page",
+			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "Explorer" }},
+		{name: "no Explorer on the list pages: a warning at defaultListPageLayout",
+			src:   twoLayouts("", `Component.DesktopOnly(Component.Explorer()),`, `// Component.DesktopOnly(Component.Explorer()),`),
+			warn:  "quartz.layout.ts:19: defaultListPageLayout places no Component.Explorer, so Quartz's folder and tag pages have none",
+			check: func(e Explorer) bool { return e.Present }},
+		{name: "an Explorer on the list pages alone: present, and a warning",
+			src:   twoLayouts("", ``, `Component.Explorer({ title: "Index" }),`),
+			warn:  "quartz.layout.ts:23: only defaultListPageLayout places a Component.Explorer, so Quartz shows it on folder and tag pages alone; sitegen shows it on every page",
+			check: func(e Explorer) bool { return e.Present && e.Title == "Index" }},
+		{name: "in sharedPageComponents: on both kinds of page, no warning",
+			src:   strings.Replace(twoLayouts("", ``, ``), "header: [],", "header: [],\n  left: [Component.DesktopOnly(Component.Explorer({ folderClickBehavior: \"link\" }))],", 1),
+			check: func(e Explorer) bool { return e.Present && e.LinkFolders }},
+		{name: "a ConditionalRender: the Explorer read, its condition warned at its line",
+			src: twoLayouts("", `Component.ConditionalRender({
+      component: Component.Explorer({ title: "Lore" }),
+      condition: (page) => page.fileData.slug !== "index",
+    }),`, `Component.ConditionalRender({
+      component: Component.Explorer({ title: "Lore" }),
+      condition: (page) => page.fileData.slug !== "index",
+    }),`),
+			warn:  `quartz.layout.ts:16: Component.Explorer is in a Component.ConditionalRender whose condition sitegen cannot run ((page) => page.fileData.slug !== "index"): sitegen shows it on every page`,
+			check: func(e Explorer) bool { return e.Present && e.Title == "Lore" && len(e.Warnings) == 1 }},
+		{name: `a component declared as a function: "const Explorer = () => Component.Explorer({...})", Explorer() in both layouts`,
+			src: twoLayouts(`const Explorer = () => Component.Explorer({
+  title: "All pages",
+  folderDefaultState: "open",
+})
+`, `Component.DesktopOnly(Explorer()),`, `Component.DesktopOnly(Explorer()),`),
+			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "All pages" }},
+		{name: "an Explorer in an expression sitegen does not read: present, its defaults, a warning",
+			src:   twoLayouts("", `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`, `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`),
+			warn:  "quartz.layout.ts:14: Component.Explorer is placed in an expression sitegen cannot read",
+			check: func(e Explorer) bool { return e.Present && e.Title == "Explorer" }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := ReadExplorer([]byte(c.src))
+			if !c.check(e) {
+				t.Errorf("read %+v", e)
+			}
+			got := strings.Join(e.Warnings, "\n")
+			if c.warn == "" && got != "" || c.warn != "" && !strings.Contains(got, c.warn) {
+				t.Errorf("warnings %q, want one with %q", got, c.warn)
+			}
+		})
+	}
+}
