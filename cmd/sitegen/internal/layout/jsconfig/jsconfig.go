@@ -148,6 +148,9 @@ type File struct {
 	lineStarts []int
 	// values counts the values read, against MaxValues.
 	values int
+	// reading are the constants whose value is being read: within its
+	// own value a constant is not read again (readConst).
+	reading map[string]bool
 	// calls: a call to a name is a Call, not a Computed value.
 	calls bool
 	// unsetEnv: Options.UnsetEnv.
@@ -445,7 +448,10 @@ func (f *File) exported(i, depth int) any {
 			return v
 		}
 		if at, ok := f.consts[t.text]; ok {
-			return f.withKeySets(t.text, f.exported(at, depth+1))
+			if v, ok := f.readConst(t.text, func() any { return f.exported(at, depth+1) }); ok {
+				return f.withKeySets(t.text, v)
+			}
+			return f.computedAt(i)
 		}
 		if fn, ok := f.functions()[t.text]; ok { // async function createConfig() {...}
 			return f.fromBody(i, fn.start-1, depth+1)
@@ -764,7 +770,7 @@ func (p *parser) primary(depth int) any {
 		if at, ok := p.f.consts[t.text]; ok && p.f.plainName(p.i) && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
-			if v := q.value(depth + 1); !isComputed(v) {
+			if v, ok := p.f.readConst(t.text, func() any { return q.value(depth + 1) }); ok && !isComputed(v) {
 				p.i++
 				return p.f.withKeySets(t.text, v)
 			}
@@ -813,7 +819,11 @@ func (p *parser) member(depth int) (any, int, bool) {
 		return nil, 0, false
 	}
 	q := &parser{f: p.f, i: at}
-	v := p.f.withKeySets(name, q.value(depth+1))
+	v, ok := p.f.readConst(name, func() any { return q.value(depth + 1) })
+	if !ok {
+		return nil, 0, false
+	}
+	v = p.f.withKeySets(name, v)
 	j := p.i + 1
 	for p.f.is(j, ".") && j+1 < len(p.f.toks) && p.f.toks[j+1].kind == tokIdent {
 		o, ok := v.(*Object)
@@ -1015,9 +1025,10 @@ func (p *parser) object(depth int) (*Object, bool) {
 				o.set(key, v, line, col)
 			} else if v, ok := p.f.built[key]; ok {
 				o.set(key, v, line, col)
-			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth {
+			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth && !p.f.reading[key] {
 				q := &parser{f: p.f, i: at}
-				o.set(key, p.f.withKeySets(key, q.value(depth+1)), line, col)
+				v, _ := p.f.readConst(key, func() any { return q.value(depth + 1) })
+				o.set(key, p.f.withKeySets(key, v), line, col)
 			} else {
 				text := key
 				if ln, ok := p.f.mutated[key]; ok {
@@ -1170,7 +1181,25 @@ func (f *File) Named(name string) (v any, ok bool) {
 		at += 3
 	}
 	p := &parser{f: f, i: at}
-	return f.withKeySets(name, p.value(0)), true
+	v, _ = f.readConst(name, func() any { return p.value(0) })
+	return f.withKeySets(name, v), true
+}
+
+// readConst reads the value of the top-level constant name with read;
+// within its own value (const A = {a: [A, A]}) the name is not read
+// again, ok false: JavaScript reads it there before its declaration
+// ends (a ReferenceError), and reading it would read the value anew at
+// every level, twice as many values at each.
+func (f *File) readConst(name string, read func() any) (v any, ok bool) {
+	if f.reading[name] {
+		return nil, false
+	}
+	if f.reading == nil {
+		f.reading = map[string]bool{}
+	}
+	f.reading[name] = true
+	defer delete(f.reading, name)
+	return read(), true
 }
 
 // shorten makes an expression's text one short line.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // plain turns a read value into JSON-like data for comparison: objects
@@ -187,8 +188,13 @@ func FuzzParse(f *testing.F) {
 		"const c: T<{a: 1}> = {a} satisfies X; export default c", "{[x]: 1, ...y, get z() {}}", "export default {'\\u12"} {
 		f.Add(s)
 	}
+	f.Add("export const l = { left: [Component.Explorer({ /* c */ sortFn: (a, b) => a // x\n })] }")
 	f.Fuzz(func(t *testing.T, src string) {
 		Parse([]byte(src))
+		g := ParseCalls([]byte(src))
+		for _, name := range g.Names() {
+			g.Named(name)
+		}
 	})
 }
 
@@ -425,5 +431,25 @@ export const defaultContentPageLayout: PageLayout = {
 	left := v.(*Object).Get("left").([]any)
 	if d, ok := left[0].(Call); !ok || d.Callee != "Component.DesktopOnly" || d.Args[0].(Call).Callee != "Explorer" {
 		t.Errorf("left = %s", show(left))
+	}
+}
+
+// TestSelfReference: a constant read within its own value (found by
+// FuzzParse through Named: "const A={0:[A r(…)]}") is Computed there,
+// not read anew at each level: const A = {0: [A, A]} read 2^depth values
+// (MaxValues, seven seconds).
+func TestSelfReference(t *testing.T) {
+	for _, src := range []string{"const A={0:[A, A]}\nexport default A", "const A={0:[A r(1)]}\nexport default A",
+		"const A={0:[B, B], b: {...A}}\nconst B = [A.b, A.b, {A}]\nexport default {x: A, y: B}"} {
+		t0 := time.Now()
+		f := ParseCalls([]byte(src))
+		f.Named("A")
+		if d := time.Since(t0); d > time.Second {
+			t.Errorf("%q read in %v", src, d)
+		}
+	}
+	f := Parse([]byte("const A = {a: 1, b: [A]}\nexport default A"))
+	if got := show(f.Root); got != `{"__keys":"a,b","a":1,"b":["computed:A@1"]}` {
+		t.Errorf("read %s", got)
 	}
 }
