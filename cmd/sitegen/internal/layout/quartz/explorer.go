@@ -103,6 +103,9 @@ type components struct {
 	f        *jsconfig.File
 	names    map[string]bool
 	explorer []placed
+	// expanding are the declared components being walked: one that
+	// calls itself is not walked again.
+	expanding map[string]bool
 }
 
 func (c *components) walk(v any, under []string, cond *jsconfig.Computed, depth int) {
@@ -133,7 +136,11 @@ func (c *components) walk(v any, under []string, cond *jsconfig.Computed, depth 
 			// A component declared in the file: const Explorer = () =>
 			// Component.Explorer({...}).
 			if decl, ok := c.f.Named(v.Callee); ok {
-				c.walk(decl, under, cond, depth+1)
+				if !c.expanding[v.Callee] { // not within itself
+					c.expanding[v.Callee] = true
+					c.walk(decl, under, cond, depth+1)
+					delete(c.expanding, v.Callee)
+				}
 				return
 			}
 		}
@@ -169,7 +176,7 @@ func firstArg(c jsconfig.Call) any {
 func ReadExplorer(src []byte) Explorer {
 	f := jsconfig.ParseCalls(src)
 	e := Explorer{Read: true, Title: "Explorer"}
-	c := &components{f: f, names: map[string]bool{}}
+	c := &components{f: f, names: map[string]bool{}, expanding: map[string]bool{}}
 	perKind := map[string][]placed{}
 	found := false
 	for _, kind := range []string{contentLayout, listLayout} {

@@ -3,6 +3,7 @@ package quartz
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // quartzLayout is a quartz.layout.ts with the Explorer's options opts
@@ -314,5 +315,21 @@ func TestExplorerPerPage(t *testing.T) {
 				t.Errorf("warnings %q, want one with %q", got, c.warn)
 			}
 		})
+	}
+}
+
+// TestExplorerSelfCall: a declared component that calls itself (twice,
+// at each level) is walked once, not 2^depth times.
+func TestExplorerSelfCall(t *testing.T) {
+	src := twoLayouts("const Side = () => [Side(), Side(), Component.Explorer()]\n", "Side(),", "Side(),")
+	done := make(chan Explorer)
+	go func() { done <- ReadExplorer([]byte(src)) }()
+	select {
+	case e := <-done:
+		if !e.Present {
+			t.Errorf("read %+v", e)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a component calling itself is walked without end")
 	}
 }
