@@ -223,6 +223,10 @@ func ReadExplorer(src []byte) Explorer {
 		// Component.Explorer(explorerOptions), a name not declared as
 		// an object.
 		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options %s are not an object sitegen can read: its defaults used", LayoutFile, first.call.Line, arg.Text))
+	case jsconfig.Call:
+		// Component.Explorer(navExplorerOptions(site.nav)): options
+		// made by code sitegen does not run.
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options are made by %s(…), which sitegen does not run: its defaults used", LayoutFile, first.call.Line, arg.Callee))
 	}
 	return e
 }

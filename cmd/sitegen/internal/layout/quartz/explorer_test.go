@@ -299,6 +299,10 @@ func TestExplorerPerPage(t *testing.T) {
 })
 `, `Component.DesktopOnly(Explorer()),`, `Component.DesktopOnly(Explorer()),`),
 			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "All pages" }},
+		{name: "options made by a function: Component.Explorer(navExplorerOptions(site.nav)): its defaults, a warning",
+			src:   twoLayouts("", `Component.Explorer(navExplorerOptions(site.nav)),`, `Component.Explorer(navExplorerOptions(site.nav)),`),
+			warn:  "quartz.layout.ts:14: the Explorer's options are made by navExplorerOptions(…), which sitegen does not run: its defaults used",
+			check: func(e Explorer) bool { return e.Present && e.Title == "Explorer" }},
 		{name: "an Explorer in an expression sitegen does not read: present, its defaults, a warning",
 			src:   twoLayouts("", `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`, `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`),
 			warn:  "quartz.layout.ts:14: Component.Explorer is placed in an expression sitegen cannot read",
