@@ -8,6 +8,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/templates"
 )
 
 // LayoutFile is where a Quartz 4 site places its components: "You can
@@ -58,6 +59,11 @@ type Explorer struct {
 	// (map)" and "Add emoji prefix", in the order its statements run;
 	// nil for none.
 	Rename []Rename
+	// NavOn is "notes" when only defaultContentPageLayout places the
+	// Explorer (Quartz's folder and tag pages have none), "listings"
+	// when only defaultListPageLayout does (the notes have none), ""
+	// when both do or the file declares no such layouts.
+	NavOn string
 	// Placed is "DesktopOnly" or "MobileOnly" when the notes' Explorer
 	// is placed in that component alone (Quartz shows it on a wide, or a
 	// narrow, screen only), "" otherwise.
@@ -252,9 +258,12 @@ func (e *Explorer) placement(f *jsconfig.File, content, list []placed) {
 	case len(dc) > 1:
 		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d different Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, dc[0].call.Line, len(distinct(append(content, list...)))))
 	case len(dc) == 1 && len(dl) == 0 && f.Line(listLayout) > 0:
-		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %s places no Component.Explorer, so Quartz's folder and tag pages have none; sitegen shows the notes' Explorer on every page", LayoutFile, f.Line(listLayout), listLayout))
+		// Quartz's folder and tag pages have none: sitegen's section
+		// pages show no navigation (readExplorer).
+		e.NavOn = "notes"
 	case len(dc) == 0 && len(dl) > 0 && f.Line(contentLayout) > 0:
-		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: only %s places a Component.Explorer, so Quartz shows it on folder and tag pages alone; sitegen shows it on every page", LayoutFile, dl[0].call.Line, listLayout))
+		// Quartz shows it on the folder and tag pages alone.
+		e.NavOn = "listings"
 	case len(dc) == 1 && (len(dl) > 1 || len(dl) == 1 && dl[0].key() != dc[0].key()):
 		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %s's Component.Explorer has other options than %s's (line %d): Quartz renders it on folder and tag pages; sitegen shows the notes' Explorer on every page", LayoutFile, dl[0].call.Line, listLayout, contentLayout, dc[0].call.Line))
 	}
@@ -604,6 +613,16 @@ func readExplorer(l *layout.Layout, r *Rules, dir, rel, prefix string) error {
 				}
 				return e.Hidden(r.Segment(name), title, metaTags(meta))
 			}
+		}
+		switch e.NavOn {
+		case "notes":
+			// defaultListPageLayout without an Explorer: Quartz's
+			// folder and tag pages (sitegen's section pages) have none.
+			l.NoNav = func(k templates.Kind) bool { return k == templates.KindSection }
+			opts = append(opts, "on the notes' pages only (defaultListPageLayout places none: no navigation on folder and tag pages)")
+		case "listings":
+			l.NoNav = func(k templates.Kind) bool { return k != templates.KindSection }
+			opts = append(opts, "on folder and tag pages only (defaultContentPageLayout places none: no navigation beside the notes)")
 		}
 		if e.Placed != "" {
 			// Quartz hides it on a narrow (or a wide) screen; sitegen's

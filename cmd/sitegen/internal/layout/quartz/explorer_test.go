@@ -1,9 +1,14 @@
 package quartz
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
 )
 
 // quartzLayout is a quartz.layout.ts with the Explorer's options opts
@@ -271,14 +276,12 @@ func TestExplorerPerPage(t *testing.T) {
 			src:   twoLayouts("", `Component.Explorer({ folderDefaultState: "open" }),`, `Component.Explorer({ title: "Folders", sortFn: undefined }),`),
 			warn:  "quartz.layout.ts:23: defaultListPageLayout's Component.Explorer has other options than defaultContentPageLayout's (line 14): Quartz renders it on folder and tag pages; sitegen shows the notes' Explorer on every page",
 			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "Explorer" }},
-		{name: "no Explorer on the list pages: a warning at defaultListPageLayout",
+		{name: "no Explorer on the list pages: the notes' pages alone show one",
 			src:   twoLayouts("", `Component.DesktopOnly(Component.Explorer()),`, `// Component.DesktopOnly(Component.Explorer()),`),
-			warn:  "quartz.layout.ts:19: defaultListPageLayout places no Component.Explorer, so Quartz's folder and tag pages have none",
-			check: func(e Explorer) bool { return e.Present }},
-		{name: "an Explorer on the list pages alone: present, and a warning",
+			check: func(e Explorer) bool { return e.Present && e.NavOn == "notes" }},
+		{name: "an Explorer on the list pages alone: the folder and tag pages alone show one",
 			src:   twoLayouts("", ``, `Component.Explorer({ title: "Index" }),`),
-			warn:  "quartz.layout.ts:23: only defaultListPageLayout places a Component.Explorer, so Quartz shows it on folder and tag pages alone; sitegen shows it on every page",
-			check: func(e Explorer) bool { return e.Present && e.Title == "Index" }},
+			check: func(e Explorer) bool { return e.Present && e.Title == "Index" && e.NavOn == "listings" }},
 		{name: "in sharedPageComponents: on both kinds of page, no warning",
 			src:   strings.Replace(twoLayouts("", ``, ``), "header: [],", "header: [],\n  left: [Component.DesktopOnly(Component.Explorer({ folderClickBehavior: \"link\" }))],", 1),
 			check: func(e Explorer) bool { return e.Present && e.LinkFolders }},
@@ -335,5 +338,43 @@ func TestExplorerSelfCall(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("a component calling itself is walked without end")
+	}
+}
+
+// TestNavByPageKind: Quartz renders the notes with
+// defaultContentPageLayout and the folder and tag listings with
+// defaultListPageLayout ("components for pages that display lists of
+// pages (e.g. tags or folders)"); where one of them places no
+// Component.Explorer, those pages have no navigation: sitegen's section
+// pages (folders, tags) for the list layout, the others for the content
+// layout.
+func TestNavByPageKind(t *testing.T) {
+	cases := []struct {
+		name, content, list string
+		section, page, home bool // the navigation hidden on each kind
+	}{
+		{name: "both", content: `Component.Explorer(),`, list: `Component.Explorer(),`},
+		{name: "the notes alone", content: `Component.DesktopOnly(Component.Explorer()),`, list: ``, section: true},
+		{name: "the listings alone", content: ``, list: `Component.Explorer(),`, page: true, home: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, LayoutFile), []byte(twoLayouts("", c.content, c.list)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			l := &layout.Layout{}
+			if err := readExplorer(l, &Rules{}, dir, LayoutFile, ""); err != nil {
+				t.Fatal(err)
+			}
+			hidden := func(k templates.Kind) bool { return l.NoNav != nil && l.NoNav(k) }
+			if hidden(templates.KindSection) != c.section || hidden(templates.KindPage) != c.page || hidden(templates.KindHome) != c.home {
+				t.Errorf("navigation hidden on a section %v, a page %v, the home page %v; want %v, %v, %v (read %q, notes %q)",
+					hidden(templates.KindSection), hidden(templates.KindPage), hidden(templates.KindHome), c.section, c.page, c.home, l.Read, l.Notes)
+			}
+			if len(l.Notes) > 0 {
+				t.Errorf("warnings %q", l.Notes)
+			}
+		})
 	}
 }
