@@ -77,10 +77,12 @@
 // by the same reader (jsconfig.ParseCalls: its exported page layouts,
 // sharedPageComponents with defaultContentPageLayout for the notes and
 // defaultListPageLayout for folder and tag listings) for its components
-// (explorer.go): sitegen's pages all show the notes' Explorer, and a
-// warning at the line says where Quartz's listings differ (other
-// options, none, or one in a ConditionalRender whose condition sitegen
-// cannot run); without Component.Explorer the site
+// (explorer.go): a layout that places no Explorer leaves its pages
+// without navigation (the list layout: sitegen's section pages, folders
+// and tags); where both place one, sitegen's pages show the notes'
+// Explorer, and a warning at the line says where the listings' has
+// other options or sits in a ConditionalRender whose condition sitegen
+// cannot run; without Component.Explorer the site
 // has no navigation, without Component.Backlinks no "Linked from" list;
 // the Explorer's options title, folderDefaultState ("open" unfolds every
 // folder), folderClickBehavior, and its sortFn and filterFn in the forms
