@@ -238,9 +238,10 @@ func ReadExplorer(src []byte) Explorer {
 }
 
 // placement says where the Explorers are placed and what sitegen does
-// of it: sitegen's pages all show one navigation, the content pages'
-// Explorer (the notes are the pages), where Quartz renders each kind of
-// page with its own layout.
+// of it. Quartz renders each kind of page with its own layout; sitegen
+// shows or hides the navigation per kind (NavOn), but its pages that
+// show one all show the same, the content pages' Explorer (the notes are
+// the pages): the listings' other options are warned.
 func (e *Explorer) placement(f *jsconfig.File, content, list []placed) {
 	distinct := func(ps []placed) []placed {
 		var out []placed
