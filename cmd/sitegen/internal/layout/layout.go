@@ -651,6 +651,12 @@ type Layout struct {
 	// NoBacklinks: the tool's pages show no list of the pages that link
 	// to them (a Quartz layout without Component.Backlinks).
 	NoBacklinks bool
+	// NoNav, when set, reports whether the pages of a kind show no
+	// navigation beside them (Quartz: a page layout that places no
+	// Component.Explorer, defaultContentPageLayout for the notes or
+	// defaultListPageLayout for the folder and tag listings, sitegen's
+	// section pages); nil: every kind shows it.
+	NoNav func(kind templates.Kind) bool
 	// AutoCollapse: opening a folded group of the navigation folds its
 	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
 	AutoCollapse bool

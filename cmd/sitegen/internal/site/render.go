@@ -471,6 +471,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			v.Prev, v.Next = nil, nil
 		}
 	}
+	if s.Lay.NoNav != nil && s.Lay.NoNav(p.Kind) {
+		v.Hide.Nav = true
+	}
 	if s.Lay.Wide != nil {
 		v.Wide = s.Lay.Wide(p.Meta)
 	}

@@ -92,6 +92,10 @@ func (o *Object) String(key string) (string, bool) {
 type Computed struct {
 	Text string // the expression as written, shortened
 	Line int
+	// Code is the expression as written, whole, its comments blanked
+	// with spaces: for a layout that recognises a function by its code
+	// (Quartz's Explorer sortFn); "" where no expression is written.
+	Code string
 }
 
 // Describe says what was not read: `title: process.env.TITLE (line 3)`.
@@ -107,6 +111,10 @@ type Call struct {
 	Callee string
 	Args   []any
 	Line   int
+	// Code is the call as written, whole, its comments blanked with
+	// spaces: two calls written alike have the same Code but for
+	// whitespace.
+	Code string
 }
 
 // File is a read configuration file.
@@ -118,6 +126,8 @@ type File struct {
 	Root any
 	src  string
 	toks []token
+	// comments are the byte spans of the file's comments, in order.
+	comments [][2]int
 	// consts holds the top-level const/let/var declarations: name ->
 	// index of the first token of the value.
 	consts map[string]int
@@ -138,6 +148,9 @@ type File struct {
 	lineStarts []int
 	// values counts the values read, against MaxValues.
 	values int
+	// reading are the constants whose value is being read: within its
+	// own value a constant is not read again (readConst).
+	reading map[string]bool
 	// calls: a call to a name is a Call, not a Computed value.
 	calls bool
 	// unsetEnv: Options.UnsetEnv.
@@ -187,7 +200,7 @@ func ParseWith(src []byte, o Options) *File {
 			f.lineStarts = append(f.lineStarts, i+1)
 		}
 	}
-	f.toks = lex(f.src)
+	f.toks, f.comments = lex(f.src)
 	f.consts = map[string]int{}
 	export := -1
 	f.topLevel(0, len(f.toks), func(i int) int {
@@ -435,7 +448,10 @@ func (f *File) exported(i, depth int) any {
 			return v
 		}
 		if at, ok := f.consts[t.text]; ok {
-			return f.withKeySets(t.text, f.exported(at, depth+1))
+			if v, ok := f.readConst(t.text, func() any { return f.exported(at, depth+1) }); ok {
+				return f.withKeySets(t.text, v)
+			}
+			return f.computedAt(i)
 		}
 		if fn, ok := f.functions()[t.text]; ok { // async function createConfig() {...}
 			return f.fromBody(i, fn.start-1, depth+1)
@@ -754,7 +770,7 @@ func (p *parser) primary(depth int) any {
 		if at, ok := p.f.consts[t.text]; ok && p.f.plainName(p.i) && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
-			if v := q.value(depth + 1); !isComputed(v) {
+			if v, ok := p.f.readConst(t.text, func() any { return q.value(depth + 1) }); ok && !isComputed(v) {
 				p.i++
 				return p.f.withKeySets(t.text, v)
 			}
@@ -803,7 +819,11 @@ func (p *parser) member(depth int) (any, int, bool) {
 		return nil, 0, false
 	}
 	q := &parser{f: p.f, i: at}
-	v := p.f.withKeySets(name, q.value(depth+1))
+	v, ok := p.f.readConst(name, func() any { return q.value(depth + 1) })
+	if !ok {
+		return nil, 0, false
+	}
+	v = p.f.withKeySets(name, v)
 	j := p.i + 1
 	for p.f.is(j, ".") && j+1 < len(p.f.toks) && p.f.toks[j+1].kind == tokIdent {
 		o, ok := v.(*Object)
@@ -919,12 +939,15 @@ func (p *parser) call(depth int) (Call, bool) {
 	}
 	p.i = i + 1
 	c := Call{Callee: callee, Args: []any{}, Line: p.f.line(t.off)}
+	t0 := t
 	for {
 		t, ok := p.peek()
 		switch {
 		case !ok:
+			c.Code = p.f.code(t0.off, len(p.f.src))
 			return c, true // cut short: what was read
 		case t.kind == tokPunct && t.text == ")":
+			c.Code = p.f.code(t0.off, t.off+1)
 			p.i++
 			return c, true
 		case t.kind == tokPunct && t.text == ",":
@@ -972,7 +995,7 @@ func (p *parser) object(depth int) (*Object, bool) {
 		case t.kind == tokPunct && t.text == "...":
 			p.i++
 			c := p.skip()
-			o.set("...", Computed{Text: "..." + c.Text, Line: c.Line}, c.Line, 0)
+			o.set("...", Computed{Text: "..." + c.Text, Line: c.Line, Code: "..." + c.Code}, c.Line, 0)
 			continue
 		default: // [computed]: value
 			c := p.skip()
@@ -1002,9 +1025,10 @@ func (p *parser) object(depth int) (*Object, bool) {
 				o.set(key, v, line, col)
 			} else if v, ok := p.f.built[key]; ok {
 				o.set(key, v, line, col)
-			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth {
+			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth && !p.f.reading[key] {
 				q := &parser{f: p.f, i: at}
-				o.set(key, p.f.withKeySets(key, q.value(depth+1)), line, col)
+				v, _ := p.f.readConst(key, func() any { return q.value(depth + 1) })
+				o.set(key, p.f.withKeySets(key, v), line, col)
 			} else {
 				text := key
 				if ln, ok := p.f.mutated[key]; ok {
@@ -1053,7 +1077,7 @@ func (p *parser) array(depth int) ([]any, bool) {
 			}
 			p.i = at
 			c := p.skip()
-			out = append(out, Computed{Text: "..." + c.Text, Line: c.Line})
+			out = append(out, Computed{Text: "..." + c.Text, Line: c.Line, Code: "..." + c.Code})
 		default:
 			out = append(out, p.value(depth+1))
 		}
@@ -1106,7 +1130,76 @@ loop:
 	if ln, ok := p.f.mutated[text]; ok {
 		text += " (changed by code at line " + strconv.Itoa(ln) + ")"
 	}
-	return Computed{Text: text, Line: p.f.line(from)}
+	return Computed{Text: text, Line: p.f.line(from), Code: p.f.code(from, to)}
+}
+
+// code is the file's text between the byte offsets from and to, its
+// comments blanked with spaces (offsets and lines kept).
+func (f *File) code(from, to int) string {
+	b := []byte(f.src[from:to])
+	i := sort.Search(len(f.comments), func(i int) bool { return f.comments[i][1] > from })
+	for ; i < len(f.comments) && f.comments[i][0] < to; i++ {
+		for j := max(f.comments[i][0], from); j < min(f.comments[i][1], to); j++ {
+			if b[j-from] != '\n' {
+				b[j-from] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
+// Names are the file's top-level const, let and var declarations, in
+// the order they are written.
+func (f *File) Names() []string {
+	names := slices.Collect(maps.Keys(f.consts))
+	sort.Slice(names, func(i, j int) bool { return f.consts[names[i]] < f.consts[names[j]] })
+	return names
+}
+
+// Line is the line on which the value of the top-level declaration
+// name starts, 0 when the file declares no such name.
+func (f *File) Line(name string) int {
+	at, ok := f.consts[name]
+	if !ok || at >= len(f.toks) {
+		return 0
+	}
+	return f.line(f.toks[at].off)
+}
+
+// Named reads the value of the top-level declaration name as a value
+// written in the file is read (a Call where the file is read with
+// ParseCalls); a function without parameters returning an expression,
+// `const explorer = () => Component.Explorer({...})`, is read as that
+// expression, which is what calling it gives. ok is false when the file
+// declares no such name.
+func (f *File) Named(name string) (v any, ok bool) {
+	at, ok := f.consts[name]
+	if !ok {
+		return nil, false
+	}
+	if f.is(at, "(") && f.is(at+1, ")") && f.is(at+2, "=>") && !f.is(at+3, "{") {
+		at += 3
+	}
+	p := &parser{f: f, i: at}
+	v, _ = f.readConst(name, func() any { return p.value(0) })
+	return f.withKeySets(name, v), true
+}
+
+// readConst reads the value of the top-level constant name with read;
+// within its own value (const A = {a: [A, A]}) the name is not read
+// again, ok false: JavaScript reads it there before its declaration
+// ends (a ReferenceError), and reading it would read the value anew at
+// every level, twice as many values at each.
+func (f *File) readConst(name string, read func() any) (v any, ok bool) {
+	if f.reading[name] {
+		return nil, false
+	}
+	if f.reading == nil {
+		f.reading = map[string]bool{}
+	}
+	f.reading[name] = true
+	defer delete(f.reading, name)
+	return read(), true
 }
 
 // shorten makes an expression's text one short line.

@@ -3,8 +3,10 @@ package jsconfig
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // plain turns a read value into JSON-like data for comparison: objects
@@ -186,8 +188,13 @@ func FuzzParse(f *testing.F) {
 		"const c: T<{a: 1}> = {a} satisfies X; export default c", "{[x]: 1, ...y, get z() {}}", "export default {'\\u12"} {
 		f.Add(s)
 	}
+	f.Add("export const l = { left: [Component.Explorer({ /* c */ sortFn: (a, b) => a // x\n })] }")
 	f.Fuzz(func(t *testing.T, src string) {
 		Parse([]byte(src))
+		g := ParseCalls([]byte(src))
+		for _, name := range g.Names() {
+			g.Named(name)
+		}
 	})
 }
 
@@ -380,5 +387,69 @@ func TestConcatAndSpread(t *testing.T) {
 				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestNamed reads the declarations of a file that exports nothing by
+// default, as quartz.layout.ts (export const defaultContentPageLayout:
+// PageLayout = {...}), with a component declared as a function returning
+// it, and the code of calls and functions, comments blanked.
+func TestNamed(t *testing.T) {
+	src := `import * as Component from "./quartz/components"
+const Explorer = () => Component.Explorer({
+  title: "All pages", // shown above the tree
+  sortFn: (a, b) => /* by name */ a.displayName.localeCompare(b.displayName),
+})
+export const defaultContentPageLayout: PageLayout = {
+  left: [Component.DesktopOnly(Explorer())],
+}
+`
+	f := ParseCalls([]byte(src))
+	if got := f.Names(); !slices.Equal(got, []string{"Explorer", "defaultContentPageLayout"}) {
+		t.Errorf("Names = %q", got)
+	}
+	if _, ok := f.Named("defaultListPageLayout"); ok {
+		t.Error("an undeclared name read")
+	}
+	v, _ := f.Named("Explorer")
+	c, ok := v.(Call)
+	if !ok || c.Callee != "Component.Explorer" || c.Line != 2 {
+		t.Fatalf("Explorer = %s", show(v))
+	}
+	if strings.Contains(c.Code, "shown above") || !strings.HasPrefix(c.Code, "Component.Explorer({") || !strings.HasSuffix(c.Code, "})") {
+		t.Errorf("Code = %q", c.Code)
+	}
+	opts := c.Args[0].(*Object)
+	sortFn, ok := opts.Get("sortFn").(Computed)
+	if want := "(a, b) =>" + strings.Repeat(" ", 15) + "a.displayName.localeCompare(b.displayName)"; !ok || sortFn.Code != want {
+		t.Errorf("sortFn = %#v, want Code %q", opts.Get("sortFn"), want)
+	}
+	if f.Line("defaultContentPageLayout") != 6 || f.Line("x") != 0 {
+		t.Errorf("Line = %d", f.Line("defaultContentPageLayout"))
+	}
+	v, _ = f.Named("defaultContentPageLayout")
+	left := v.(*Object).Get("left").([]any)
+	if d, ok := left[0].(Call); !ok || d.Callee != "Component.DesktopOnly" || d.Args[0].(Call).Callee != "Explorer" {
+		t.Errorf("left = %s", show(left))
+	}
+}
+
+// TestSelfReference: a constant read within its own value (found by
+// FuzzParse through Named: "const A={0:[A r(…)]}") is Computed there,
+// not read anew at each level: const A = {0: [A, A]} read 2^depth values
+// (MaxValues, seven seconds).
+func TestSelfReference(t *testing.T) {
+	for _, src := range []string{"const A={0:[A, A]}\nexport default A", "const A={0:[A r(1)]}\nexport default A",
+		"const A={0:[B, B], b: {...A}}\nconst B = [A.b, A.b, {A}]\nexport default {x: A, y: B}"} {
+		t0 := time.Now()
+		f := ParseCalls([]byte(src))
+		f.Named("A")
+		if d := time.Since(t0); d > time.Second {
+			t.Errorf("%q read in %v", src, d)
+		}
+	}
+	f := Parse([]byte("const A = {a: 1, b: [A]}\nexport default A"))
+	if got := show(f.Root); got != `{"__keys":"a,b","a":1,"b":["computed:A@1"]}` {
+		t.Errorf("read %s", got)
 	}
 }

@@ -23,10 +23,10 @@ type token struct {
 	off  int    // byte offset in the file
 }
 
-// lex splits src into tokens, skipping comments. It never fails: an
-// unterminated string or comment runs to the end of the file.
-func lex(src string) []token {
-	var toks []token
+// lex splits src into tokens, skipping comments, whose spans [from, to)
+// it returns too. It never fails: an unterminated string or comment runs
+// to the end of the file.
+func lex(src string) (toks []token, comments [][2]int) {
 	i := 0
 	// regexOK reports whether a '/' at this point starts a regular
 	// expression rather than a division: after an operator, an opening
@@ -50,19 +50,23 @@ func lex(src string) []token {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			i++
 		case strings.HasPrefix(src[i:], "//"):
+			from := i
 			j := strings.IndexByte(src[i:], '\n')
 			if j < 0 {
 				i = len(src)
 			} else {
 				i += j
 			}
+			comments = append(comments, [2]int{from, i})
 		case strings.HasPrefix(src[i:], "/*"):
+			from := i
 			j := strings.Index(src[i+2:], "*/")
 			if j < 0 {
 				i = len(src)
 			} else {
 				i += j + 4
 			}
+			comments = append(comments, [2]int{from, i})
 		case c == '"' || c == '\'':
 			s, n := readString(src[i:], c)
 			toks = append(toks, token{kind: tokString, text: s, off: i})
@@ -106,7 +110,7 @@ func lex(src string) []token {
 			i += n
 		}
 	}
-	return toks
+	return toks, comments
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

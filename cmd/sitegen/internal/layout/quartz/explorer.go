@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+	"d6codex/templates"
 )
 
 // LayoutFile is where a Quartz 4 site places its components: "You can
@@ -58,74 +59,255 @@ type Explorer struct {
 	// (map)" and "Add emoji prefix", in the order its statements run;
 	// nil for none.
 	Rename []Rename
+	// NavOn is "notes" when only defaultContentPageLayout places the
+	// Explorer (Quartz's folder and tag pages have none), "listings"
+	// when only defaultListPageLayout does (the notes have none), ""
+	// when both do or the file declares no such layouts.
+	NavOn string
+	// Placed is "DesktopOnly" or "MobileOnly" when the notes' Explorer
+	// is placed in that component alone (Quartz shows it on a wide, or a
+	// narrow, screen only), "" otherwise.
+	Placed string
 	// Warnings name the functions sitegen cannot read, with their file
 	// and line, and what sitegen does instead.
 	Warnings []string
 }
 
-// ReadExplorer reads src, the text of quartz.layout.ts.
+// The page layouts quartz.layout.ts exports, which Quartz's emitters
+// render (quartz/plugins/emitters): contentPage.tsx renders every note
+// with defaultContentPageLayout, folderPage.tsx and tagPage.tsx the
+// folder and tag listings with defaultListPageLayout, each with
+// sharedPageComponents around it.
+const (
+	sharedLayout  = "sharedPageComponents"
+	contentLayout = "defaultContentPageLayout"
+	listLayout    = "defaultListPageLayout"
+)
+
+// placed is one Component.Explorer placed in a page layout.
+type placed struct {
+	call jsconfig.Call
+	// under are the components it is placed in, outermost first
+	// ("Component.DesktopOnly").
+	under []string
+	// cond is the condition of the Component.ConditionalRender it is in.
+	cond *jsconfig.Computed
+	// computed: it is written in an expression sitegen does not read
+	// (a conditional, a function's body): call holds its code and line.
+	computed bool
+}
+
+// key is the Explorer's options as written, whitespace and trailing
+// commas aside: two explorers with the same key are one.
+func (p placed) key() string {
+	return trailingComma.ReplaceAllString(spaces.ReplaceAllString(strings.TrimPrefix(p.call.Code, p.call.Callee), ""), "$1")
+}
+
+// components walks what a page layout places, reporting each component
+// by its name (the callee's last part: "Backlinks") and each Explorer.
+type components struct {
+	f        *jsconfig.File
+	names    map[string]bool
+	explorer []placed
+	// expanding are the declared components being walked: one that
+	// calls itself is not walked again.
+	expanding map[string]bool
+}
+
+func (c *components) walk(v any, under []string, cond *jsconfig.Computed, depth int) {
+	if depth > 32 {
+		return
+	}
+	switch v := v.(type) {
+	case *jsconfig.Object:
+		for _, k := range v.Keys {
+			c.walk(v.Values[k], under, cond, depth+1)
+		}
+	case []any:
+		for _, x := range v {
+			c.walk(x, under, cond, depth+1)
+		}
+	case jsconfig.Computed:
+		for _, name := range []string{"Backlinks", "Graph", "RecentNotes"} {
+			if strings.Contains(v.Code, "Component."+name+"(") {
+				c.names[name] = true
+			}
+		}
+		if strings.Contains(v.Code, "Component.Explorer(") {
+			c.explorer = append(c.explorer, placed{call: jsconfig.Call{Callee: "Component.Explorer", Line: v.Line, Code: v.Text}, under: under, cond: cond, computed: true})
+		}
+	case jsconfig.Call:
+		name := v.Callee[strings.LastIndex(v.Callee, ".")+1:]
+		if !strings.Contains(v.Callee, ".") {
+			// A component declared in the file: const Explorer = () =>
+			// Component.Explorer({...}).
+			if decl, ok := c.f.Named(v.Callee); ok {
+				if !c.expanding[v.Callee] { // not within itself
+					c.expanding[v.Callee] = true
+					c.walk(decl, under, cond, depth+1)
+					delete(c.expanding, v.Callee)
+				}
+				return
+			}
+		}
+		c.names[name] = true
+		switch name {
+		case "Explorer":
+			c.explorer = append(c.explorer, placed{call: v, under: under, cond: cond})
+			return
+		case "ConditionalRender":
+			// Component.ConditionalRender({ component, condition }).
+			if o, ok := firstArg(v).(*jsconfig.Object); ok {
+				if fn, ok := o.Get("condition").(jsconfig.Computed); ok {
+					cond = &fn
+				}
+			}
+		}
+		for _, a := range v.Args {
+			c.walk(a, append(under[:len(under):len(under)], v.Callee), cond, depth+1)
+		}
+	}
+}
+
+func firstArg(c jsconfig.Call) any {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	return c.Args[0]
+}
+
+// ReadExplorer reads src, the text of quartz.layout.ts, through the one
+// reader of JavaScript settings (jsconfig): the components its page
+// layouts place, and the options of the Explorer the notes' pages show.
 func ReadExplorer(src []byte) Explorer {
-	text := stripComments(string(src))
+	f := jsconfig.ParseCalls(src)
 	e := Explorer{Read: true, Title: "Explorer"}
-	e.Backlinks = strings.Contains(text, "Component.Backlinks(")
-	e.Graph = strings.Contains(text, "Component.Graph(")
-	e.RecentNotes = strings.Contains(text, "Component.RecentNotes(")
-	at := strings.Index(text, "Component.Explorer(")
-	if at < 0 {
+	c := &components{f: f, names: map[string]bool{}, expanding: map[string]bool{}}
+	perKind := map[string][]placed{}
+	found := false
+	for _, kind := range []string{contentLayout, listLayout} {
+		c.explorer = nil
+		for _, name := range []string{sharedLayout, kind} {
+			if v, ok := f.Named(name); ok {
+				found = true
+				c.walk(v, nil, nil, 0)
+			}
+		}
+		perKind[kind] = c.explorer
+	}
+	if !found {
+		// A file that names its layouts otherwise: every declaration.
+		c.explorer = nil
+		for _, name := range f.Names() {
+			v, _ := f.Named(name)
+			c.walk(v, nil, nil, 0)
+		}
+		perKind[contentLayout] = c.explorer
+	}
+	e.Backlinks, e.Graph, e.RecentNotes = c.names["Backlinks"], c.names["Graph"], c.names["RecentNotes"]
+	content, list := perKind[contentLayout], perKind[listLayout]
+	if len(content)+len(list) == 0 {
 		return e
 	}
 	e.Present = true
-	// Several explorers (MobileOnly and DesktopOnly, one per layout) are
-	// one when their options are written alike.
-	distinct := map[string]bool{}
-	for rest, off := text, 0; ; {
-		i := strings.Index(rest, "Component.Explorer(")
-		if i < 0 {
-			break
-		}
-		open := off + i + len("Component.Explorer")
-		distinct[trailingComma.ReplaceAllString(spaces.ReplaceAllString(balanced(text, open), ""), "$1")] = true
-		off = open + 1
-		rest = text[off:]
-	}
-	if n := len(distinct); n > 1 {
-		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d different Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, lineAt(text, at), n))
-	}
-	open := at + len("Component.Explorer")
-	args := balanced(text, open)
-	body := strings.TrimSpace(args)
-	base := open + 1 + strings.Index(args, "{")
-	if m := identifier.FindStringSubmatch(body); m != nil {
-		// Component.Explorer(explorerOptions): the object declared so.
-		decl := regexp.MustCompile(`(?:const|let|var)\s+` + regexp.QuoteMeta(m[1]) + `\b[^=]*=\s*\{`).FindStringIndex(text)
-		if decl == nil {
-			e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options %s are not an object sitegen can read: its defaults used", LayoutFile, lineAt(text, at), m[1]))
-			return e
-		}
-		base = decl[1] - 1
-	} else if !strings.HasPrefix(body, "{") {
+	e.placement(f, content, list)
+	first := append(content, list...)[0]
+	if first.computed {
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: Component.Explorer is placed in an expression sitegen cannot read (%s): its default options used", LayoutFile, first.call.Line, first.call.Code))
 		return e
 	}
-	obj := balanced(text, base)
-	for _, opt := range splitTop(obj, base+1) {
-		e.option(text, opt)
+	switch arg := firstArg(first.call).(type) {
+	case *jsconfig.Object:
+		for _, k := range arg.Keys {
+			o := option{key: k, v: arg.Values[k], line: arg.Lines[k]}
+			if fn, ok := o.v.(jsconfig.Computed); ok {
+				o.code = fn.Code
+			}
+			e.option(o)
+		}
+	case jsconfig.Computed:
+		// Component.Explorer(explorerOptions), a name not declared as
+		// an object.
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options %s are not an object sitegen can read: its defaults used", LayoutFile, first.call.Line, arg.Text))
+	case jsconfig.Call:
+		// Component.Explorer(navExplorerOptions(site.nav)): options
+		// made by code sitegen does not run.
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's options are made by %s(…), which sitegen does not run: its defaults used", LayoutFile, first.call.Line, arg.Callee))
 	}
 	return e
 }
 
-// option is one key: value of the Explorer's options, the value starting
-// at byte off of text.
-type option struct {
-	key, value string
-	off        int
+// placement says where the Explorers are placed and what sitegen does
+// of it. Quartz renders each kind of page with its own layout; sitegen
+// shows or hides the navigation per kind (NavOn), but its pages that
+// show one all show the same, the content pages' Explorer (the notes are
+// the pages): the listings' other options are warned.
+func (e *Explorer) placement(f *jsconfig.File, content, list []placed) {
+	distinct := func(ps []placed) []placed {
+		var out []placed
+		seen := map[string]bool{}
+		for _, p := range ps {
+			if k := p.key(); !seen[k] {
+				seen[k] = true
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	dc, dl := distinct(content), distinct(list)
+	switch {
+	case len(dc) > 1:
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %d different Component.Explorer placed; sitegen reads the first one's options for every page", LayoutFile, dc[0].call.Line, len(distinct(append(content, list...)))))
+	case len(dc) == 1 && len(dl) == 0 && f.Line(listLayout) > 0:
+		// Quartz's folder and tag pages have none: sitegen's section
+		// pages show no navigation (readExplorer).
+		e.NavOn = "notes"
+	case len(dc) == 0 && len(dl) > 0 && f.Line(contentLayout) > 0:
+		// Quartz shows it on the folder and tag pages alone.
+		e.NavOn = "listings"
+	case len(dc) == 1 && (len(dl) > 1 || len(dl) == 1 && dl[0].key() != dc[0].key()):
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: %s's Component.Explorer has other options than %s's (line %d): Quartz renders it on folder and tag pages; sitegen shows the notes' Explorer on every page", LayoutFile, dl[0].call.Line, listLayout, contentLayout, dc[0].call.Line))
+	}
+	warned := map[string]bool{} // once for a condition written alike in both layouts
+	for _, p := range append(content, list...) {
+		if p.cond == nil || warned[p.cond.Text] {
+			continue
+		}
+		warned[p.cond.Text] = true
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: Component.Explorer is in a Component.ConditionalRender whose condition sitegen cannot run (%s): sitegen shows it on every page", LayoutFile, p.cond.Line, p.cond.Text))
+	}
+	// DesktopOnly and MobileOnly: Quartz hides the component on a narrow
+	// (or a wide) screen; sitegen's navigation is on both, in a menu on a
+	// narrow one. Said, not warned: Quartz's own template writes
+	// DesktopOnly(Explorer()) (4.0-4.3).
+	only := map[string]bool{}
+	for _, p := range content {
+		kind := "both"
+		for _, u := range p.under {
+			if u == "Component.DesktopOnly" || u == "Component.MobileOnly" {
+				kind = u
+			}
+		}
+		only[kind] = true
+	}
+	if len(only) == 1 && !only["both"] {
+		for k := range only {
+			e.Placed = strings.TrimPrefix(k, "Component.")
+		}
+	}
 }
 
-// line is the 1-based line of byte off in text (comments are blanked
-// with spaces, so offsets are the file's).
-func lineAt(text string, off int) int { return strings.Count(text[:off], "\n") + 1 }
+// option is one key: value of the Explorer's options: the value read,
+// a function's code, and the key's line.
+type option struct {
+	key  string
+	v    any
+	code string
+	line int
+}
 
-func (e *Explorer) warn(text string, o option, instead string) {
-	e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's %s is a function sitegen cannot read: %s", LayoutFile, lineAt(text, o.off), o.key, instead))
+func (e *Explorer) warn(o option, instead string) {
+	e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's %s is a function sitegen cannot read: %s", LayoutFile, o.line, o.key, instead))
 }
 
 var (
@@ -143,47 +325,35 @@ var (
 	tagFilter     = regexp.MustCompile(`^\(?node\)?=>\{?(?:return)?node\.(?:file\??\.frontmatter|data)\??\.tags\??\.includes\(["']([^"']+)["']\)!==?true;?\}?$`)
 	quoted        = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
 	trailingComma = regexp.MustCompile(`,([}\])])`)
-	// identifier is an argument that names the options' object.
-	identifier = regexp.MustCompile(`^([A-Za-z_$][\w$]*)$`)
 )
 
-func (e *Explorer) option(text string, o option) {
-	v := strings.TrimSpace(o.value)
-	if i := strings.LastIndex(v, " as "); i > 0 && strings.TrimSpace(v[i+4:]) == "const" { // "open" as const
-		v = strings.TrimSpace(v[:i])
-	}
-	flat := spaces.ReplaceAllString(v, "")
-	str := func() (string, bool) {
-		if s, err := strconv.Unquote(v); err == nil {
-			return s, true
-		}
-		if len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
-			return v[1 : len(v)-1], true
-		}
-		return "", false
+func (e *Explorer) option(o option) {
+	str, isStr := o.v.(string)
+	// undefined (read as nil): "if (opts.sortFn)" is false.
+	flat := spaces.ReplaceAllString(o.code, "")
+	if o.v == nil {
+		flat = "undefined"
 	}
 	switch o.key {
 	case "title":
-		if s, ok := str(); ok {
-			e.Title = s
+		if isStr {
+			e.Title = str
 		}
 	case "folderDefaultState":
-		s, _ := str()
-		e.Open = s == "open"
+		e.Open = str == "open"
 	case "folderClickBehavior":
-		s, _ := str()
-		e.LinkFolders = s == "link"
+		e.LinkFolders = str == "link"
 	case "sortFn":
-		e.readSort(text, o, flat)
+		e.readSort(o, flat)
 	case "filterFn":
-		e.readFilter(text, o, flat)
+		e.readFilter(o, flat)
 	case "mapFn":
 		if flat == "undefined" {
 			return
 		}
-		steps, ok := readRename(code(v))
+		steps, ok := readRename(code(o.code))
 		if !ok {
-			e.warn(text, o, "the display names are the notes' titles and the folders' names, unchanged")
+			e.warn(o, "the display names are the notes' titles and the folders' names, unchanged")
 			return
 		}
 		e.Rename = steps
@@ -303,25 +473,25 @@ func code(s string) string {
 	return b.String()
 }
 
-func (e *Explorer) readSort(text string, o option, flat string) {
+func (e *Explorer) readSort(o option, flat string) {
 	if flat == "undefined" {
 		// "if (opts.sortFn) trie.sort(opts.sortFn)" (explorer.inline.ts):
 		// no sort, the notes in the order Quartz read them, which is no
 		// rule sitegen can follow.
-		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's sortFn is undefined: Quartz does not sort the Explorer (its notes in the order it read them); sitegen keeps the default order (folders first, then by name)", LayoutFile, lineAt(text, o.off)))
+		e.Warnings = append(e.Warnings, fmt.Sprintf("%s:%d: the Explorer's sortFn is undefined: Quartz does not sort the Explorer (its notes in the order it read them); sitegen keeps the default order (folders first, then by name)", LayoutFile, o.line))
 		return
 	}
 	files, folders := fileBeforeFolder.FindStringSubmatch(flat), folderBeforeFile.FindStringSubmatch(flat)
 	cmpName := localeCompare.FindStringSubmatch(flat)
 	if cmpName == nil || (files == nil && folders == nil) || strings.Count(flat, "return") > 3 {
-		e.warn(text, o, "the Explorer's default order is used (folders first, then by name)")
+		e.warn(o, "the Explorer's default order is used (folders first, then by name)")
 		return
 	}
 	e.Text = cmpName[1] == ")"
 	e.FilesFirst = files != nil && files[1] == "-1" || folders != nil && folders[1] == "1"
 }
 
-func (e *Explorer) readFilter(text string, o option, flat string) {
+func (e *Explorer) readFilter(o option, flat string) {
 	switch {
 	case flat == "undefined":
 		e.ShowTags = true
@@ -329,11 +499,11 @@ func (e *Explorer) readFilter(text string, o option, flat string) {
 	case omitFilter.MatchString(flat):
 		m := omitFilter.FindStringSubmatch(flat)
 		if m[1] != m[3] {
-			e.warn(text, o, "every note is listed")
+			e.warn(o, "every note is listed")
 			return
 		}
 		// The names as written (spaces kept), not the flattened text.
-		names := o.value[strings.Index(o.value, "[")+1:]
+		names := o.code[strings.Index(o.code, "[")+1:]
 		names = names[:strings.Index(names, "]")]
 		e.Omit = map[string]bool{}
 		for _, q := range quoted.FindAllStringSubmatch(names, -1) {
@@ -343,7 +513,7 @@ func (e *Explorer) readFilter(text string, o option, flat string) {
 	case tagFilter.MatchString(flat):
 		e.ExcludeTag = tagFilter.FindStringSubmatch(flat)[1]
 	default:
-		e.warn(text, o, "every note is listed")
+		e.warn(o, "every note is listed")
 	}
 }
 
@@ -373,37 +543,6 @@ func (e Explorer) Hidden(name, title string, tags []string) bool {
 	return false
 }
 
-// stripComments blanks // and /* */ comments out of TypeScript source,
-// strings and template literals kept, offsets and lines unchanged.
-func stripComments(s string) string {
-	b := []byte(s)
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '"' || c == '\'' || c == '`':
-			for i++; i < len(b) && b[i] != c; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			for ; i < len(b) && b[i] != '\n'; i++ {
-				b[i] = ' '
-			}
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			for ; i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/'); i++ {
-				if b[i] != '\n' {
-					b[i] = ' '
-				}
-			}
-			if i+1 < len(b) {
-				b[i], b[i+1] = ' ', ' '
-				i++
-			}
-		}
-	}
-	return string(b)
-}
-
 // stringEnd is the index of the quote that closes the string literal
 // opened at s[open] (escapes skipped), or len(s) when it is not closed.
 func stringEnd(s string, open int) int {
@@ -414,56 +553,6 @@ func stringEnd(s string, open int) int {
 		}
 	}
 	return i
-}
-
-// balanced is the text inside the bracket at s[open], up to its closing
-// bracket (strings skipped), or the rest of s when it is not closed.
-func balanced(s string, open int) string {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\'', '`':
-			i = stringEnd(s, i)
-		case '(', '{', '[':
-			depth++
-		case ')', '}', ']':
-			if depth--; depth == 0 {
-				return s[open+1 : i]
-			}
-		}
-	}
-	return s[min(open+1, len(s)):]
-}
-
-// splitTop splits an object literal's text (starting at byte off of the
-// file) into its key: value options, at the commas outside brackets.
-func splitTop(s string, off int) []option {
-	var out []option
-	depth, start := 0, 0
-	add := func(end int) {
-		part := s[start:end]
-		k, v, ok := strings.Cut(part, ":")
-		if key := strings.TrimSpace(k); ok && key != "" {
-			out = append(out, option{key: strings.Trim(key, `"'`), value: v, off: off + start + len(k) - len(strings.TrimLeft(k, " \t\r\n"))})
-		}
-		start = end + 1
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\'', '`':
-			i = stringEnd(s, i)
-		case '(', '{', '[':
-			depth++
-		case ')', '}', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				add(i)
-			}
-		}
-	}
-	add(len(s))
-	return out
 }
 
 // readExplorer reads quartz.layout.ts, at rel in dir, shown as prefix
@@ -525,6 +614,21 @@ func readExplorer(l *layout.Layout, r *Rules, dir, rel, prefix string) error {
 				}
 				return e.Hidden(r.Segment(name), title, metaTags(meta))
 			}
+		}
+		switch e.NavOn {
+		case "notes":
+			// defaultListPageLayout without an Explorer: Quartz's
+			// folder and tag pages (sitegen's section pages) have none.
+			l.NoNav = func(k templates.Kind) bool { return k == templates.KindSection }
+			opts = append(opts, "on the notes' pages only (defaultListPageLayout places none: no navigation on folder and tag pages)")
+		case "listings":
+			l.NoNav = func(k templates.Kind) bool { return k != templates.KindSection }
+			opts = append(opts, "on folder and tag pages only (defaultContentPageLayout places none: no navigation beside the notes)")
+		}
+		if e.Placed != "" {
+			// Quartz hides it on a narrow (or a wide) screen; sitegen's
+			// navigation is on both, in its menu on a narrow one.
+			opts = append(opts, "in Component."+e.Placed+" (sitegen shows it on every screen)")
 		}
 		l.Read = append(l.Read, prefix+LayoutFile+" Component.Explorer: "+strings.Join(opts, ", "))
 	}

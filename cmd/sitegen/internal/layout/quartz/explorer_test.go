@@ -1,8 +1,14 @@
 package quartz
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
 )
 
 // quartzLayout is a quartz.layout.ts with the Explorer's options opts
@@ -206,5 +212,169 @@ func TestExplorerOrder(t *testing.T) {
 	}
 	if (Rules{Text: true}).Compare("10 Magic", false, "2 Dice", false) >= 0 {
 		t.Error(`localeCompare without numeric: "10 Magic" is not before "2 Dice"`)
+	}
+}
+
+// twoLayouts is a quartz.layout.ts whose content and list page layouts
+// place content and list in their left column, as Quartz's template
+// writes them: "components for pages that display a single page (e.g. a
+// single note)" and "components for pages that display lists of pages
+// (e.g. tags or folders)" (quartz.layout.ts; https://quartz.jzhao.xyz/layout:
+// "The default page layouts can be found in quartz.layout.ts").
+func twoLayouts(decl, content, list string) string {
+	return `import { PageLayout, SharedLayout } from "./quartz/cfg"
+import * as Component from "./quartz/components"
+` + decl + `
+export const sharedPageComponents: SharedLayout = {
+  head: Component.Head(),
+  header: [],
+  footer: Component.Footer(),
+}
+
+export const defaultContentPageLayout: PageLayout = {
+  beforeBody: [Component.ArticleTitle()],
+  left: [
+    Component.PageTitle(),
+    ` + content + `
+  ],
+  right: [Component.Backlinks()],
+}
+
+export const defaultListPageLayout: PageLayout = {
+  beforeBody: [Component.ArticleTitle()],
+  left: [
+    Component.PageTitle(),
+    ` + list + `
+  ],
+  right: [],
+}
+`
+}
+
+// TestExplorerPerPage: Quartz renders a note with
+// defaultContentPageLayout and a folder or tag listing with
+// defaultListPageLayout (quartz/plugins/emitters: contentPage.tsx,
+// folderPage.tsx, tagPage.tsx); sitegen's pages show one navigation, the
+// notes' Explorer, and a warning at the line says so where the listings
+// differ. "ConditionalRender ... only render[s] a component when a
+// condition is met" (https://quartz.jzhao.xyz/layout-components):
+// sitegen cannot run the condition and says so at its line.
+func TestExplorerPerPage(t *testing.T) {
+	cases := []struct {
+		name, src string
+		check     func(Explorer) bool
+		warn      string // a warning containing this, "" for none
+	}{
+		{name: "the same Explorer on both kinds of page, one in DesktopOnly and MobileOnly: no warning",
+			src: twoLayouts("", `Component.DesktopOnly(Component.Explorer({ title: "Rules" })),
+    Component.MobileOnly(Component.Explorer({title: "Rules",})),`, `Component.Explorer({ title: "Rules" }),`),
+			check: func(e Explorer) bool { return e.Present && e.Title == "Rules" && e.Placed == "" && e.Backlinks }},
+		{name: "DesktopOnly alone: said, not warned (Quartz 4.0-4.3's own template)",
+			src:   twoLayouts("", `Component.DesktopOnly(Component.Explorer()),`, `Component.DesktopOnly(Component.Explorer()),`),
+			check: func(e Explorer) bool { return e.Present && e.Placed == "DesktopOnly" }},
+		{name: "the list pages' Explorer has other options: the notes' one read, a warning at the list's",
+			src:   twoLayouts("", `Component.Explorer({ folderDefaultState: "open" }),`, `Component.Explorer({ title: "Folders", sortFn: undefined }),`),
+			warn:  "quartz.layout.ts:23: defaultListPageLayout's Component.Explorer has other options than defaultContentPageLayout's (line 14): Quartz renders it on folder and tag pages; sitegen shows the notes' Explorer on every page",
+			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "Explorer" }},
+		{name: "no Explorer on the list pages: the notes' pages alone show one",
+			src:   twoLayouts("", `Component.DesktopOnly(Component.Explorer()),`, `// Component.DesktopOnly(Component.Explorer()),`),
+			check: func(e Explorer) bool { return e.Present && e.NavOn == "notes" }},
+		{name: "an Explorer on the list pages alone: the folder and tag pages alone show one",
+			src:   twoLayouts("", ``, `Component.Explorer({ title: "Index" }),`),
+			check: func(e Explorer) bool { return e.Present && e.Title == "Index" && e.NavOn == "listings" }},
+		{name: "in sharedPageComponents: on both kinds of page, no warning",
+			src:   strings.Replace(twoLayouts("", ``, ``), "header: [],", "header: [],\n  left: [Component.DesktopOnly(Component.Explorer({ folderClickBehavior: \"link\" }))],", 1),
+			check: func(e Explorer) bool { return e.Present && e.LinkFolders }},
+		{name: "a ConditionalRender: the Explorer read, its condition warned at its line",
+			src: twoLayouts("", `Component.ConditionalRender({
+      component: Component.Explorer({ title: "Lore" }),
+      condition: (page) => page.fileData.slug !== "index",
+    }),`, `Component.ConditionalRender({
+      component: Component.Explorer({ title: "Lore" }),
+      condition: (page) => page.fileData.slug !== "index",
+    }),`),
+			warn:  `quartz.layout.ts:16: Component.Explorer is in a Component.ConditionalRender whose condition sitegen cannot run ((page) => page.fileData.slug !== "index"): sitegen shows it on every page`,
+			check: func(e Explorer) bool { return e.Present && e.Title == "Lore" && len(e.Warnings) == 1 }},
+		{name: `a component declared as a function: "const Explorer = () => Component.Explorer({...})", Explorer() in both layouts`,
+			src: twoLayouts(`const Explorer = () => Component.Explorer({
+  title: "All pages",
+  folderDefaultState: "open",
+})
+`, `Component.DesktopOnly(Explorer()),`, `Component.DesktopOnly(Explorer()),`),
+			check: func(e Explorer) bool { return e.Present && e.Open && e.Title == "All pages" }},
+		{name: "options made by a function: Component.Explorer(navExplorerOptions(site.nav)): its defaults, a warning",
+			src:   twoLayouts("", `Component.Explorer(navExplorerOptions(site.nav)),`, `Component.Explorer(navExplorerOptions(site.nav)),`),
+			warn:  "quartz.layout.ts:14: the Explorer's options are made by navExplorerOptions(…), which sitegen does not run: its defaults used",
+			check: func(e Explorer) bool { return e.Present && e.Title == "Explorer" }},
+		{name: "an Explorer in an expression sitegen does not read: present, its defaults, a warning",
+			src:   twoLayouts("", `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`, `...(process.env.WIDE ? [Component.Explorer({ title: "Wide" })] : []),`),
+			warn:  "quartz.layout.ts:14: Component.Explorer is placed in an expression sitegen cannot read",
+			check: func(e Explorer) bool { return e.Present && e.Title == "Explorer" }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := ReadExplorer([]byte(c.src))
+			if !c.check(e) {
+				t.Errorf("read %+v", e)
+			}
+			got := strings.Join(e.Warnings, "\n")
+			if c.warn == "" && got != "" || c.warn != "" && !strings.Contains(got, c.warn) {
+				t.Errorf("warnings %q, want one with %q", got, c.warn)
+			}
+		})
+	}
+}
+
+// TestExplorerSelfCall: a declared component that calls itself (twice,
+// at each level) is walked once, not 2^depth times.
+func TestExplorerSelfCall(t *testing.T) {
+	src := twoLayouts("const Side = () => [Side(), Side(), Component.Explorer()]\n", "Side(),", "Side(),")
+	done := make(chan Explorer)
+	go func() { done <- ReadExplorer([]byte(src)) }()
+	select {
+	case e := <-done:
+		if !e.Present {
+			t.Errorf("read %+v", e)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a component calling itself is walked without end")
+	}
+}
+
+// TestNavByPageKind: Quartz renders the notes with
+// defaultContentPageLayout and the folder and tag listings with
+// defaultListPageLayout ("components for pages that display lists of
+// pages (e.g. tags or folders)"); where one of them places no
+// Component.Explorer, those pages have no navigation: sitegen's section
+// pages (folders, tags) for the list layout, the others for the content
+// layout.
+func TestNavByPageKind(t *testing.T) {
+	cases := []struct {
+		name, content, list string
+		section, page, home bool // the navigation hidden on each kind
+	}{
+		{name: "both", content: `Component.Explorer(),`, list: `Component.Explorer(),`},
+		{name: "the notes alone", content: `Component.DesktopOnly(Component.Explorer()),`, list: ``, section: true},
+		{name: "the listings alone", content: ``, list: `Component.Explorer(),`, page: true, home: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, LayoutFile), []byte(twoLayouts("", c.content, c.list)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			l := &layout.Layout{}
+			if err := readExplorer(l, &Rules{}, dir, LayoutFile, ""); err != nil {
+				t.Fatal(err)
+			}
+			hidden := func(k templates.Kind) bool { return l.NoNav != nil && l.NoNav(k) }
+			if hidden(templates.KindSection) != c.section || hidden(templates.KindPage) != c.page || hidden(templates.KindHome) != c.home {
+				t.Errorf("navigation hidden on a section %v, a page %v, the home page %v; want %v, %v, %v (read %q, notes %q)",
+					hidden(templates.KindSection), hidden(templates.KindPage), hidden(templates.KindHome), c.section, c.page, c.home, l.Read, l.Notes)
+			}
+			if len(l.Notes) > 0 {
+				t.Errorf("warnings %q", l.Notes)
+			}
+		})
 	}
 }

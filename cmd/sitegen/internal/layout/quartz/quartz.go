@@ -74,7 +74,15 @@
 // literal, as Quartz builds it without NAME set.
 //
 // quartz.layout.ts beside it (https://quartz.jzhao.xyz/layout) is read
-// for its components (explorer.go): without Component.Explorer the site
+// by the same reader (jsconfig.ParseCalls: its exported page layouts,
+// sharedPageComponents with defaultContentPageLayout for the notes and
+// defaultListPageLayout for folder and tag listings) for its components
+// (explorer.go): a layout that places no Explorer leaves its pages
+// without navigation (the list layout: sitegen's section pages, folders
+// and tags); where both place one, sitegen's pages show the notes'
+// Explorer, and a warning at the line says where the listings' has
+// other options or sits in a ConditionalRender whose condition sitegen
+// cannot run; without Component.Explorer the site
 // has no navigation, without Component.Backlinks no "Linked from" list;
 // the Explorer's options title, folderDefaultState ("open" unfolds every
 // folder), folderClickBehavior, and its sortFn and filterFn in the forms
