@@ -1427,6 +1427,10 @@ type Markup struct {
 	// TasksPlugin draws task lines as the Tasks plugin does in Reading
 	// View (markup.Dialects.TasksPlugin): a vault that enables it.
 	TasksPlugin bool
+	// Tabs draws the Tabs plugin's ```tabs blocks, split at lines that
+	// start with it (markup.Dialects.Tabs): a vault that enables the
+	// plugin; "" leaves them code.
+	Tabs string
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.

@@ -58,6 +58,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
+	"d6codex/cmd/sitegen/internal/markup/tabs"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/rules/dice/expr"
@@ -235,6 +236,9 @@ type Dialects struct {
 	// TasksPlugin draws task lines as the Tasks plugin does in Reading
 	// View (tasksTransformer): a vault that enables it.
 	TasksPlugin bool
+	// Tabs draws the Tabs plugin's ```tabs blocks, each tab a box, split
+	// at lines that start with it (package tabs); "": they are code.
+	Tabs string
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
@@ -361,6 +365,9 @@ func New(opts Options) *Markdown {
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{},
 			canvas.Extension{Found: addCanvasStyle})
+		if opts.Dialects.Tabs != "" {
+			exts = append(exts, tabs.Extension{Split: opts.Dialects.Tabs})
+		}
 		if !opts.NoTags {
 			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])
 		}

@@ -305,6 +305,50 @@ func TestLayouts(t *testing.T) {
 			hasNot: []string{"rules.mdown", "notes/index.html"},
 		},
 		{
+			// A repository of a vault written on macOS or Windows, whose
+			// file systems ignore case, can hold one folder under two
+			// spellings ("2) Compendium/" and "2) compendium/",
+			// NyteshadeXT/PF2e-Vault): its author's Obsidian shows one
+			// folder, and so does sitegen, spelled as the first of them in
+			// byte order; its folder note stands for both (a duplicate URL
+			// of two section pages before).
+			name: "obsidian folder under two spellings",
+			files: map[string]string{
+				".obsidian/app.json":           "{}",
+				"Home.md":                      "# Home\n",
+				"Rules/Combat/Combat.md":       "# Combat\nFolder note.\n",
+				"Rules/Magic.md":               "# Magic\n",
+				"rules/combat/Grapple.md":      "# Grapple\n",
+				"rules/Spells.md":              "# Spells\n",
+				"rules/combat/Shove/Shove2.md": "# Shove two\n",
+			},
+			has: map[string]string{
+				"rules/combat/index.html":              "Folder note.",
+				"rules/combat/index.html#listing":      `href="/rules/combat/grapple/"`,
+				"rules/index.html":                     `href="/rules/spells/"`,
+				"rules/index.html#magic":               `href="/rules/magic/"`,
+				"rules/combat/shove/shove2/index.html": "Shove two",
+			},
+		},
+		{
+			// The Tabs plugin's blocks, where the vault enables it, are
+			// its tabs, each a box (markup/tabs); its separator setting
+			// is read. Without the plugin they stay code.
+			name: "obsidian tabs plugin",
+			files: map[string]string{
+				".obsidian/community-plugins.json": `["tabs"]`,
+				".obsidian/plugins/tabs/data.json": `{"split": "tab: "}`,
+				"Home.md":                          "# Home\n\n````tabs\nleft\ntab: ### Melee\nRoll [[Dice]].\ntab: Ranged\n```dice\n2d6\n```\n````\n",
+				"Dice.md":                          "# Dice\n",
+			},
+			has: map[string]string{
+				"home/index.html":        `<p class="callout-title">Melee</p>`,
+				"home/index.html#link":   `Roll <a class="wikilink" href="/dice/">Dice</a>.`,
+				"home/index.html#ranged": `<p class="callout-title">Ranged</p>`,
+			},
+			lacks: map[string]string{"home/index.html": "tab: "},
+		},
+		{
 			// Obsidian reads .md notes only: another extension is a file.
 			name: "obsidian markdown is .md",
 			files: map[string]string{

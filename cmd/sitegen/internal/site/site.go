@@ -214,6 +214,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			MetaBind:          s.Lay.Markup.MetaBind,
 			InlineCode:        s.Lay.Markup.InlineCode,
 			TasksPlugin:       s.Lay.Markup.TasksPlugin,
+			Tabs:              s.Lay.Markup.Tabs,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,

@@ -74,15 +74,19 @@
 //     Meta Bind's fields, inline `INPUT[…]`, `VIEW[…]` or a ```meta-bind
 //     block, are drawn read-only with the note's values (markup/metabind);
 //     what it cannot draw shows as code, with a warning
-//     (Markup.PluginBlocks, PluginInline; registeredBlocks).
+//     (Markup.PluginBlocks, PluginInline; registeredBlocks). The Tabs
+//     plugin's ```tabs blocks, where the vault enables it, show each tab
+//     as a box, all at once (Markup.Tabs, package markup/tabs).
 package obsidian
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"slices"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/tabs"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
@@ -98,6 +102,7 @@ const (
 	templaterFile = Dir + "/plugins/templater-obsidian/data.json"
 	pluginsFile   = Dir + "/community-plugins.json"
 	dataviewFile  = Dir + "/plugins/dataview/data.json"
+	tabsFile      = Dir + "/plugins/" + TabsPlugin + "/data.json"
 )
 
 // StatblocksFile is the Fantasy Statblocks plugin's settings: its layouts,
@@ -149,6 +154,10 @@ const InitiativeTrackerPlugin = "initiative-tracker"
 // MetaBindPlugin is the Meta Bind plugin's id in community-plugins.json.
 const MetaBindPlugin = "obsidian-meta-bind-plugin"
 
+// TabsPlugin is the Tabs plugin's id in community-plugins.json
+// (xhuajin/obsidian-tabs): its ```tabs blocks are drawn (markup/tabs).
+const TabsPlugin = "tabs"
+
 // undrawnInline are the inline fields of common community plugins that
 // neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
 // `VIEW[{x} / 2][math]` and `BUTTON[id]`.
@@ -160,7 +169,7 @@ var undrawnInline = map[string]string{
 
 // Settings are the settings files Recognise reads, and the plugin settings
 // the vault's pages are drawn by (StatblocksFile).
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile, StatblocksFile}
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile, StatblocksFile, tabsFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
@@ -266,6 +275,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "Dataview plugin")
 	}
 	l.Markup.PluginBlocks = registeredBlocks(dir, plugins)
+	// The Tabs plugin's blocks are drawn where it runs (or the plugin list
+	// is not there to say), split at its separator setting.
+	if plugins == nil || slices.Contains(plugins, TabsPlugin) {
+		m, err := decode(dir, tabsFile)
+		if err != nil {
+			return nil, err
+		}
+		l.Markup.Tabs = cmp.Or(str(m["split"]), tabs.DefaultSplit)
+		delete(l.Markup.PluginBlocks, "tabs")
+	}
 	// Canvases are pages, drawn as boards (canvas.go).
 	l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
 	l.Expand = expandCanvas

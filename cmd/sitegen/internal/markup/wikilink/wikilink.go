@@ -33,8 +33,9 @@ type Node struct {
 	Target string
 	// Fragment is what follows '#': a heading's text or "^block-id".
 	Fragment string
-	// Label is the text after '|' ("" when none); for an embedded image
-	// a size ("300", "300x200") is read into Width and Height instead.
+	// Label is the text after the first '|' as written ("" when none);
+	// for an embed it may end with a size ("300", "300x200", or
+	// "alt|300"), read into Width and Height: Alt is the rest.
 	Label         string
 	Width, Height int
 	// Embed is true for ![[...]].
@@ -89,6 +90,18 @@ func (n *Node) Display() string {
 
 func (n *Node) isSized() bool { return n.Embed && (n.Width > 0 || n.Height > 0) }
 
+// Alt is an embed's alt text: its label without the size that ends it
+// ("right" for ![[map.png|right|300]]), "" when the label is a size alone.
+func (n *Node) Alt() string {
+	if !n.isSized() {
+		return n.Label
+	}
+	if i := strings.LastIndexByte(n.Label, '|'); i >= 0 {
+		return strings.TrimSpace(n.Label[:i])
+	}
+	return ""
+}
+
 // Parse reads a wikilink at the start of line ("[[" or "![["), returning
 // the node and its length in bytes, or nil when line does not start with
 // one. A wikilink ends at the first "]]" on the same line and holds no
@@ -116,8 +129,16 @@ func Parse(line []byte) (*Node, int) {
 	if hasLabel {
 		n.Label = strings.TrimSpace(label)
 		if n.Embed {
-			w, h, sized := Size(n.Label)
-			if sized {
+			// "![[image.png|alt text|300]]": the last part is the
+			// size when it reads as one, the rest the alt text
+			// (Obsidian's reading view gives the img that alt and
+			// width; themes such as ITS style images by alt words:
+			// "right", "center").
+			size := n.Label
+			if i := strings.LastIndexByte(size, '|'); i >= 0 {
+				size = strings.TrimSpace(size[i+1:])
+			}
+			if w, h, sized := Size(size); sized {
 				n.Width, n.Height = w, h
 			}
 		}
@@ -194,10 +215,10 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			_, _ = w.WriteString(`<img src="`)
 			_, _ = w.Write(util.EscapeHTML(util.URLEscape([]byte(n.Destination), false)))
 			_, _ = w.WriteString(`" alt="`)
-			if n.isSized() || n.Label == "" {
-				esc(n.Display())
+			if alt := n.Alt(); alt != "" {
+				esc(alt)
 			} else {
-				esc(n.Label)
+				esc(n.Display())
 			}
 			_ = w.WriteByte('"')
 			if n.Width > 0 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 )
 
 func TestParse(t *testing.T) {
@@ -26,6 +27,14 @@ func TestParse(t *testing.T) {
 		{in: "![[map.png]]", target: "map.png", embed: true, length: 12, display: "map.png"},
 		{in: "![[map.png|300]]", target: "map.png", label: "300", embed: true, w: 300, length: 16, display: "map.png"},
 		{in: "![[map.png|300x200]]", target: "map.png", label: "300x200", embed: true, w: 300, h: 200, length: 20, display: "map.png"},
+		// "![[image.extension|alt-text|666]]": alt text, then the width
+		// (Obsidian's reading view; stoupa101/dnd-vault writes
+		// ![[Traveling Party.jpg|right|300]] for the ITS theme's
+		// "right"). A broken one shows its file's name, not the options.
+		{in: "![[Party.jpg|right|300]]", target: "Party.jpg", label: "right|300", embed: true, w: 300, length: 24, display: "Party.jpg"},
+		{in: "![[Party.jpg|a|b|30x20]]", target: "Party.jpg", label: "a|b|30x20", embed: true, w: 30, h: 20, length: 24, display: "Party.jpg"},
+		{in: "![[Party.jpg|right|wide]]", target: "Party.jpg", label: "right|wide", embed: true, length: 25, display: "right|wide"},
+		{in: "[[Note|a|300]]", target: "Note", label: "a|300", length: 14, display: "a|300"},
 		{in: "![[Note#Part]]", target: "Note", frag: "Part", embed: true, length: 14, display: "Note > Part"},
 		// "You can add multiple hash symbols for each subheading. For
 		// example, [[Help and support#Questions and advice#Report bugs and
@@ -64,5 +73,29 @@ func TestRender(t *testing.T) {
 	}
 	if want := `<p>See <span class="wikilink-missing">the note</span> and <span class="wikilink-missing">x.png</span>.</p>`; strings.TrimSpace(b.String()) != want {
 		t.Errorf("got %s\nwant %s", b.String(), want)
+	}
+}
+
+// TestRenderSizedAlt: a resolved embed with alt text and a size is an
+// img with that alt and width, as Obsidian's reading view draws it.
+func TestRenderSizedAlt(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"![[Party.jpg|right|300]]", `<img src="/a/Party.jpg" alt="right" width="300" loading="lazy">`},
+		{"![[Party.jpg|300x20]]", `<img src="/a/Party.jpg" alt="Party.jpg" width="300" height="20" loading="lazy">`},
+		{"![[Party.jpg|the party]]", `<img src="/a/Party.jpg" alt="the party" loading="lazy">`},
+	} {
+		n, _ := Parse([]byte(tt.in))
+		n.Destination = "/a/Party.jpg"
+		doc := ast.NewDocument()
+		p := ast.NewParagraph()
+		p.AppendChild(p, n)
+		doc.AppendChild(doc, p)
+		var b bytes.Buffer
+		if err := goldmark.New(goldmark.WithExtensions(Extension)).Renderer().Render(&b, nil, doc); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(b.String()); got != "<p>"+tt.want+"</p>" {
+			t.Errorf("%s: got %s\nwant <p>%s</p>", tt.in, got, tt.want)
+		}
 	}
 }

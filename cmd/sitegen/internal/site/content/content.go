@@ -1445,13 +1445,14 @@ func (s *Site) contentFolder(dir string) (string, bool) {
 // buildTree links pages into sections, synthesizing a section page for
 // folders without _index.md, orders children and sets the reading order.
 func (s *Site) buildTree(pages []*Page) {
+	fold := s.folderSpelling(pages)
 	sections := map[string]*Page{} // folder (content-relative, "" for root) -> section page
 	for _, p := range pages {
 		switch p.Kind {
 		case templates.KindHome:
 			sections[""] = p // the root's index, or the page a layout makes the home page
 		case templates.KindSection:
-			sections[p.dir()] = p
+			sections[fold(p.dir())] = p
 		}
 	}
 	// newSection is the page sitegen makes for folder dir, which has none.
@@ -1503,6 +1504,7 @@ func (s *Site) buildTree(pages []*Page) {
 	}
 	var section func(dir string) *Page
 	section = func(dir string) *Page {
+		dir = fold(dir)
 		if sec, ok := sections[dir]; ok {
 			return sec
 		}
@@ -1515,6 +1517,7 @@ func (s *Site) buildTree(pages []*Page) {
 	// or the nearest folder above it that is a section where the layout
 	// says dir is none (layout.Layout.NoSection).
 	home := func(dir string) string {
+		dir = fold(dir)
 		for s.Lay.NoSection != nil && dir != "" && sections[dir] == nil && s.Lay.NoSection(dir) {
 			dir = parentDir(dir)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
 )
 
@@ -186,4 +187,52 @@ func (s *Site) pageFiles(rels []string, md map[string]string, files map[string]b
 		files[rel] = true
 		return true
 	})
+}
+
+// folderSpelling returns the folder that stands for folder dir in the
+// navigation: dir itself, or in an Obsidian vault, of the spellings of its
+// path that differ in case only, the one first in byte order, its parent
+// spelled as its parent's ("Rules/Combat" for "rules/combat"). A vault written on macOS or
+// Windows, whose file systems ignore case, holds one folder where its
+// repository holds two spellings (NyteshadeXT/PF2e-Vault's "2) Compendium"
+// and "2) compendium"): its author's Obsidian shows one folder, and their
+// URLs, lower case, are one.
+func (s *Site) folderSpelling(pages []*Page) func(dir string) string {
+	if s.Lay.Kind != layout.Obsidian {
+		return func(dir string) string { return dir }
+	}
+	first := map[string]string{} // lower-case folder path -> its spelling in byte order first, folder by folder
+	var spell func(dir string) string
+	spell = func(dir string) string {
+		if dir == "" || dir == "." {
+			return dir
+		}
+		key := strings.ToLower(dir)
+		if f, ok := first[key]; ok {
+			return f
+		}
+		f := path.Join(spell(parentDir(dir)), path.Base(dir))
+		first[key] = f
+		return f
+	}
+	var dirs []string
+	for _, p := range pages {
+		for d := strings.TrimSuffix(path.Dir(p.Rel), "."); d != ""; d = parentDir(d) {
+			dirs = append(dirs, d)
+		}
+		if d := p.dir(); d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	slices.Sort(dirs)
+	mixed := false
+	for _, d := range dirs {
+		if spell(d) != d {
+			mixed = true
+		}
+	}
+	if !mixed {
+		return func(dir string) string { return dir }
+	}
+	return spell
 }
