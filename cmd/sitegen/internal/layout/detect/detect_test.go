@@ -97,7 +97,7 @@ func TestSettings(t *testing.T) {
 		"site.toml": true, "quartz.config.ts": true, "quartz.layout.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
 		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
 		"docusaurus.config.js": true, "sidebars.js": true, ".vitepress/config.mts": true, "docs/.vitepress/config.ts": true,
-		"src/content.config.ts": true, // a Starlight site's docs collection: where its pages are
+		"src/content.config.ts":      true,  // a Starlight site's docs collection: where its pages are
 		"docs/rules/_category_.json": false, // only a Docusaurus site's
 	} {
 		if got := IsSettings(lay, rel); got != want {
