@@ -96,8 +96,25 @@ var ContentConfigNames = []string{"src/content.config.ts", "src/content.config.m
 	"src/content/config.ts", "src/content/config.mts", "src/content/config.js", "src/content/config.mjs"}
 
 // docsCollection finds the docs collection's loader: "docs:
-// defineCollection({ loader: NAME(" (the call's arguments: callArgs).
-var docsCollection = regexp.MustCompile(`(?s)\bdocs\s*:\s*defineCollection\s*\(\s*\{.*?\bloader\s*:\s*([A-Za-z_$][\w$.]*)\s*\(`)
+// defineCollection({ loader: NAME(", or "const docs =
+// defineCollection({ loader: NAME(" exported as "collections = { docs
+// }" (the call's arguments: callArgs).
+var docsCollection = regexp.MustCompile(`(?s)\bdocs\s*(?::|=)\s*defineCollection\s*\(\s*\{.*?\bloader\s*:\s*([A-Za-z_$][\w$.]*)\s*\(`)
+
+// regexGroup finds a group "(md|mdx)" of a glob that is no extglob (no
+// "!", "@", "*", "+" or "?" before it): picomatch, which Astro's glob
+// loader matches with, reads it as either ("regex groups",
+// https://github.com/micromatch/picomatch#matching-features), as a
+// brace "{md,mdx}" is read.
+var regexGroup = regexp.MustCompile(`(^|[^!@*+?])\(([^()|]*(?:\|[^()|]*)+)\)`)
+
+// braceGroups is the glob p with its regex groups as braces.
+func braceGroups(p string) string {
+	return regexGroup.ReplaceAllStringFunc(p, func(m string) string {
+		sub := regexGroup.FindStringSubmatch(m)
+		return sub[1] + "{" + strings.ReplaceAll(sub[2], "|", ",") + "}"
+	})
+}
 
 // callArgs is the text of a call's arguments from just after its "(" at
 // the start of s to its matching ")", strings and template literals
@@ -236,6 +253,7 @@ func globSource(args string) (src docsSource, why string) {
 	}
 	var names, out []string
 	for _, p := range patterns {
+		p = braceGroups(p)
 		if q, ok := strings.CutPrefix(p, "!"); ok {
 			out = append(out, q)
 		} else {

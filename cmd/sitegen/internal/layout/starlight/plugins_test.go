@@ -110,6 +110,10 @@ func TestDocsFolder(t *testing.T) {
 		{"srcDir", strings.Replace(cfg, "defineConfig({\n", "defineConfig({\n  srcDir: './site',\n", 1),
 			"export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n", "site/content/docs", "site/content/docs",
 			[]string{"index.md", "rules/combat.md", "rules/magic.mdx", "private/notes.md", "README.md"}, nil},
+		// "const docs = defineCollection({…}); export const collections =
+		// { docs }", and picomatch's regex group "(md|mdx)".
+		{"const docs and a group", cfg, "import { glob } from 'astro/loaders';\nconst docs = defineCollection({\n  loader: glob({ pattern: '**/*.(md|mdx)', base: './guides' }),\n  schema: docsSchema(),\n});\nexport const collections = { docs };\n",
+			"guides", "guides", []string{"index.md", "rules/combat.md", "rules/_partial.md", "rules/magic.mdx", "private/notes.md", "README.md"}, nil},
 		{"computed base", cfg, glob("{ base: DOCS, pattern: '**/*.md' }"), "docs", "", nil, nil},
 		{"base outside", cfg, glob("{ base: '../docs', pattern: '**/*.md' }"), "src/content/docs", "src/content/docs",
 			[]string{"index.md", "rules/combat.md", "rules/magic.mdx", "private/notes.md", "README.md"},
