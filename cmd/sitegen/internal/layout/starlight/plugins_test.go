@@ -167,3 +167,52 @@ func TestDocsFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestSrcDirAndPublicDir: Astro's srcDir ("Set the directory that Astro
+// will read your site from", default ./src) holds its pages/ ("Each file
+// in your src/pages/ directory becomes an endpoint",
+// https://docs.astro.build/en/guides/routing/), and publicDir ("Set the
+// directory for your static assets … Default: ./public",
+// https://docs.astro.build/en/reference/configuration-reference/#publicdir)
+// is published at the site's root; one outside the site's folder is not
+// published, with a note (dougmaitelli/CertVault's docs/: srcDir '.',
+// publicDir '../assets').
+func TestSrcDirAndPublicDir(t *testing.T) {
+	conf := "export const collections = {\n  docs: defineCollection({ loader: glob({ base: '.', pattern: ['**/*.{md,mdx}', '!node_modules/**'] }), schema: docsSchema() }),\n};\n"
+	for _, tc := range []struct {
+		name, publicDir string
+		static          []string
+		note            string
+	}{
+		{"publicDir in the site", "static", []string{"static"}, ""},
+		{"publicDir outside", "../assets", nil, `astro.config.mjs: publicDir "../assets" is outside the site's folder: its files are not published (nothing outside the source is)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := "import starlight from '@astrojs/starlight';\nexport default defineConfig({\n  srcDir: '.',\n  publicDir: '" + tc.publicDir + "',\n" +
+				"  integrations: [starlight({ title: 'Vault' })],\n});\n"
+			l, err := Recognise(layouttest.Write(t, map[string]string{"astro.config.mjs": cfg, "content.config.ts": conf,
+				"index.md": "---\ntitle: Home\n---\n", "pages/openapi.yaml.ts": "export const GET = () => new Response('')\n", "static/logo.svg": "<svg/>"}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise: %v, %v", l, err)
+			}
+			if l.Content != "." {
+				t.Errorf("Content = %q, want .", l.Content)
+			}
+			if l.ToolRoute == nil || l.ToolRoute("/openapi.yaml") == "" {
+				t.Error("pages/openapi.yaml.ts (srcDir '.') is not an Astro route")
+			}
+			if !slices.Equal(l.Static, tc.static) {
+				t.Errorf("Static = %q, want %q", l.Static, tc.static)
+			}
+			var notes []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "publicDir") {
+					notes = append(notes, n)
+				}
+			}
+			if want := tc.note; (want == "") != (len(notes) == 0) || want != "" && notes[0] != want {
+				t.Errorf("notes %q, want %q", notes, want)
+			}
+		})
+	}
+}

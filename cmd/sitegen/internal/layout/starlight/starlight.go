@@ -242,14 +242,27 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if docs.rule != nil {
 		l.UnpublishedPaths = []layout.PathRule{*docs.rule}
 	}
-	if p, err := l.FolderAt(dir, "", "public", 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
-		l.Static = []string{p}
+	// "publicDir: Set the directory for your static assets … Default:
+	// ./public" (https://docs.astro.build/en/reference/configuration-reference/#publicdir).
+	public := "public"
+	if s, ok := astro.String("publicDir"); ok && s != "" {
+		public = path.Clean(filepath.ToSlash(s))
+		if path.IsAbs(public) || public == ".." || strings.HasPrefix(public, "../") {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: publicDir %q is outside the site's folder: its files are not published (nothing outside the source is)", file, s))
+			public = ""
+		}
+	}
+	if public != "" {
+		if p, err := l.FolderAt(dir, "", public, 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
+			l.Static = []string{p}
+		}
 	}
 	r := rules{}
 	l.Rules = r
-	if routes := pageRoutes(dir); len(routes) > 0 {
+	pages := path.Join(srcDir(astro), "pages")
+	if routes := pageRoutes(dir, pages); len(routes) > 0 {
 		l.ToolRoute, l.ToolRouteLinks = toolRoute(routes), true
-		l.Notes = append(l.Notes, routesNote(routes))
+		l.Notes = append(l.Notes, routesNote(pages, routes))
 	}
 	if exp, ok := astro.Get("experimental").(*jsconfig.Object); ok && exp.Get("headingIdCompat") == true {
 		l.Markup.Slug = docusaurus.Slug // github-slugger's ids, their trailing "-" kept
