@@ -102,3 +102,35 @@ func TestVitePressDottedPageLinks(t *testing.T) {
 		t.Errorf("the hero's action does not lead to the page:\n%s", tree["index.html"])
 	}
 }
+
+// TestVitePressPublicFolderIndex: "Assets placed in public will be copied
+// to the root of the output directory as-is"
+// (https://vitepress.dev/guide/asset-handling#the-public-directory), and
+// a link to a folder is its index.html, as a web server serves it:
+// /admin/ is public/admin/index.html (100759/AI-WiKi's Decap CMS page,
+// which VitePress 1.6.4's dead-link check accepts). sitegen reported "no
+// page or file of this site is at /admin" for the hero's action.
+func TestVitePressPublicFolderIndex(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts":   "export default {title: 'T'}\n",
+		"index.md":                "---\nlayout: home\nhero:\n  name: T\n  actions:\n    - text: CMS\n      link: /admin/\n---\n",
+		"a.md":                    "# A\n\n[cms](/admin/), [file](/admin/index.html)\n",
+		"public/admin/index.html": "<!doctype html><title>CMS</title>\n",
+	})
+	dest := t.TempDir()
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.WarningList) != 0 {
+		t.Errorf("warnings: %q", res.WarningList)
+	}
+	tree := readTree(t, dest)
+	if !strings.Contains(tree["a.html"], `href="/admin/">cms<`) || !strings.Contains(tree["a.html"], `href="/admin/index.html">file<`) {
+		t.Errorf("the links to /admin/ are not kept:\n%s", tree["a.html"])
+	}
+	if !strings.Contains(tree["index.html"], `href="/admin/"`) {
+		t.Errorf("the hero's action does not lead to /admin/:\n%s", tree["index.html"])
+	}
+}

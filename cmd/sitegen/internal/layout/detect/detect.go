@@ -228,6 +228,8 @@ func Settings(lay *layout.Layout) []string {
 	files = append(files, docusaurus.ConfigFiles...)
 	files = append(files, docusaurus.SidebarFiles...)
 	files = append(files, starlight.ConfigNames...)
+	// where a Starlight docs collection is read from (a glob() loader's base and pattern)
+	files = append(files, starlight.ContentConfigNames...)
 	for _, r := range []string{".", "docs"} { // where VitePress projects are (vitepress.Recognise)
 		for _, n := range vitepress.ConfigNames {
 			files = append(files, path.Join(r, n))

@@ -97,6 +97,7 @@ func TestSettings(t *testing.T) {
 		"site.toml": true, "quartz.config.ts": true, "quartz.layout.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
 		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
 		"docusaurus.config.js": true, "sidebars.js": true, ".vitepress/config.mts": true, "docs/.vitepress/config.ts": true,
+		"src/content.config.ts":      true,  // a Starlight site's docs collection: where its pages are
 		"docs/rules/_category_.json": false, // only a Docusaurus site's
 	} {
 		if got := IsSettings(lay, rel); got != want {
@@ -306,5 +307,27 @@ func TestNoFolder(t *testing.T) {
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("Layout(%s) = %v; want error %q (layout %v)", tt.dir, err, tt.want, l != nil)
 		}
+	}
+}
+
+// TestStarlightGlobDocs: a Starlight site whose docs collection a glob()
+// loader reads from a folder of its own ("The glob() loader creates
+// entries from directories of files from anywhere on the filesystem",
+// https://docs.astro.build/en/reference/content-loader-reference/#glob-loader)
+// has no src/content/docs: it is a Starlight site, its pages that folder's,
+// not a folder of Markdown that publishes the repository.
+func TestStarlightGlobDocs(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"astro.config.mjs":      "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Rules' })] };\n",
+		"src/content.config.ts": "export const collections = {\n  docs: defineCollection({ loader: glob({ base: './rules', pattern: '**/*.md' }), schema: docsSchema() }),\n};\n",
+		"rules/index.md":        "---\ntitle: Home\n---\n",
+		"package.json":          "{}\n",
+	})
+	lay, err := Layout(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lay.Kind != layout.Starlight || lay.Content != "rules" {
+		t.Errorf("layout %s, content %q; want Starlight, rules", lay.Kind, lay.Content)
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"strings"
 )
 
-// PagesDir is Astro's folder of pages: "Astro leverages a routing
+// PagesDir is Astro's folder of pages, in its default srcDir (pagesDir
+// in another): "Astro leverages a routing
 // strategy called file-based routing. Each file in your src/pages/
 // directory becomes an endpoint on your site based on its file path"
 // (https://docs.astro.build/en/guides/routing/).
@@ -26,14 +27,16 @@ type route struct {
 	segs []string
 }
 
-// pageRoutes reads the routes of the Astro project at dir's src/pages:
+// pageRoutes reads the routes of the Astro project at dir's pagesDir
+// (src/pages: "src/pages/*" with srcDir's default, pages/ in the srcDir
+// the config sets):
 // .astro, .md, .mdx and .html pages and .js/.ts endpoints ("rss.xml.js"
 // is /rss.xml), not a file or folder whose name starts with "_" ("You
 // can exclude pages or directories within src/pages from being built by
 // prefixing their names with an underscore (_)", same page) or ".".
-func pageRoutes(dir string) []route {
+func pageRoutes(dir, pagesDir string) []route {
 	var out []route
-	root := filepath.Join(dir, filepath.FromSlash(PagesDir))
+	root := filepath.Join(dir, filepath.FromSlash(pagesDir))
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || len(out) >= maxRoutes {
 			return filepath.SkipDir
@@ -123,7 +126,7 @@ func toolRoute(routes []route) func(sp string) string {
 
 // routesNote is the layout's one note on the pages of src/pages: sitegen
 // does not build them; a link to one is kept.
-func routesNote(routes []route) string {
+func routesNote(pagesDir string, routes []route) string {
 	var files []string
 	for i, r := range routes {
 		if i == 5 {
@@ -133,5 +136,5 @@ func routesNote(routes []route) string {
 		files = append(files, r.file)
 	}
 	return fmt.Sprintf("%s: %d Astro page(s) not built (sitegen renders no Astro component): %s; links to them are kept",
-		PagesDir, len(routes), strings.Join(files, ", "))
+		pagesDir, len(routes), strings.Join(files, ", "))
 }

@@ -79,9 +79,15 @@
 //   - Plugins (https://starlight.astro.build/reference/plugins/) are not
 //     run: one warning at its line names each that adds pages sitegen
 //     does not build (starlight-blog's lists, starlight-obsidian's
-//     vault) or may (one not known to add none); a docs collection
-//     loaded otherwise than by docsLoader() (a glob() of its own, a
-//     generateId) is warned at its line in src/content.config.ts, and
+//     vault) or may (one not known to add none). The docs collection
+//     is what its loader reads (readDocs): docsLoader()'s
+//     content/docs/ in Astro's srcDir (src/ by default), or an Astro
+//     glob({base, pattern}) loader's base folder, the files its
+//     patterns name being the pages ("The glob() loader creates
+//     entries from directories of files from anywhere on the
+//     filesystem", https://docs.astro.build/en/reference/content-loader-reference/#glob-loader);
+//     another loader, a generateId, or a base or pattern sitegen does
+//     not read is warned at its line in src/content.config.ts, and
 //     src/content/docs/ built as docsLoader() reads it; the other
 //     collections it defines (data a loader fetches for Astro pages)
 //     are named in one warning (plugins.go).
@@ -179,11 +185,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		file, raw = name, b
 		break
 	}
-	if file == "" || !layout.Exists(dir, Content, true) {
+	if file == "" {
 		return nil, nil
 	}
+	astro, env := astroConfig(raw)
 	l := &layout.Layout{
-		Kind: layout.Starlight, File: file, Content: Content, TitleAbove: true,
+		Kind: layout.Starlight, File: file, TitleAbove: true,
 		Output:       "dist",
 		ExcludeNames: []string{"node_modules"},
 		UnpublishedPaths: []layout.PathRule{{Reason: PartialReason,
@@ -225,23 +232,44 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (reference/frontmatter/#badge).
 		NavBadge: pageBadge,
 	}
-	if p, err := l.FolderAt(dir, "", "public", 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
-		l.Static = []string{p}
+	// The docs collection's folder: srcDir's content/docs (docsLoader()),
+	// or a glob() loader's base, its pattern naming the pages.
+	docs := readDocs(l, dir, srcDir(astro))
+	if !layout.Exists(dir, docs.content, true) {
+		return nil, nil
+	}
+	l.Content = docs.content
+	if docs.rule != nil {
+		l.UnpublishedPaths = []layout.PathRule{*docs.rule}
+	}
+	// "publicDir: Set the directory for your static assets … Default:
+	// ./public" (https://docs.astro.build/en/reference/configuration-reference/#publicdir).
+	public := "public"
+	if s, ok := astro.String("publicDir"); ok && s != "" {
+		public = path.Clean(filepath.ToSlash(s))
+		if path.IsAbs(public) || public == ".." || strings.HasPrefix(public, "../") {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: publicDir %q is outside the site's folder: its files are not published (nothing outside the source is)", file, s))
+			public = ""
+		}
+	}
+	if public != "" {
+		if p, err := l.FolderAt(dir, "", public, 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
+			l.Static = []string{p}
+		}
 	}
 	r := rules{}
 	l.Rules = r
-	if routes := pageRoutes(dir); len(routes) > 0 {
+	pages := path.Join(srcDir(astro), "pages")
+	if routes := pageRoutes(dir, pages); len(routes) > 0 {
 		l.ToolRoute, l.ToolRouteLinks = toolRoute(routes), true
-		l.Notes = append(l.Notes, routesNote(routes))
+		l.Notes = append(l.Notes, routesNote(pages, routes))
 	}
-	astro, env := astroConfig(raw)
 	if exp, ok := astro.Get("experimental").(*jsconfig.Object); ok && exp.Get("headingIdCompat") == true {
 		l.Markup.Slug = docusaurus.Slug // github-slugger's ids, their trailing "-" kept
 	}
 	for _, name := range slices.Sorted(maps.Keys(env)) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: process.env.%s is read unset, as `astro build` run without it sees it", file, env[name], name))
 	}
-	loaderNote(l, dir) // a docs collection sitegen does not load as its loader does
 	var obj *jsconfig.Object
 	if m := importRe.FindSubmatch(raw); m != nil {
 		obj = starlightOptions(astro, string(m[1]))
@@ -297,7 +325,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// as a prefix" (Astro's base): a link written with it.
 		l.LinkBase = "/" + b + "/"
 	}
-	if def := defaultFolder(obj); def != "" && layout.Exists(dir, path.Join(Content, def), true) {
+	if def := defaultFolder(obj); def != "" && l.Content == Content && layout.Exists(dir, path.Join(Content, def), true) {
 		// No root locale: the default locale's folder is the site's
 		// content, its pages under /def/ (readLocales).
 		l.Content, l.Rules = path.Join(Content, def), rules{prefix: def}
@@ -321,7 +349,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if ownBreadcrumbs(dir, obj) {
 		l.Hide = hider(true)
 	}
-	readLocales(l, dir, obj)
+	if docs.content == Content || obj.Get("locales") == nil {
+		readLocales(l, dir, obj)
+	} else {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales of a docs collection outside %s (%s): not implemented: its pages are built as one site, without Starlight's fallback pages or language picker", file, Content, docs.content))
+	}
 	if l.Settings.LanguageCode == "" {
 		// One locale: its lang, "en" by default, is the pages'
 		// <html lang> all the same.
@@ -375,6 +407,19 @@ func astroConfig(raw []byte) (config *jsconfig.Object, env map[string]int) {
 		}
 	}
 	return nil, f.EnvRead
+}
+
+// srcDir is the Astro config's srcDir, source-relative: "Set the
+// directory that Astro will read your site from … Default: ./src"
+// (https://docs.astro.build/en/reference/configuration-reference/#srcdir).
+func srcDir(astro *jsconfig.Object) string {
+	if s, ok := astro.String("srcDir"); ok && s != "" {
+		s = path.Clean(filepath.ToSlash(s))
+		if !path.IsAbs(s) && s != ".." && !strings.HasPrefix(s, "../") {
+			return s
+		}
+	}
+	return "src"
 }
 
 // starlightOptions finds the object given to the Starlight integration

@@ -541,6 +541,12 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		if u, ok := s.View.Assets[rel]; ok {
 			return linkTo(u + query + fragPart(frag))
 		}
+		if _, ok := s.View.Assets[path.Join(rel, "index.html")]; ok && strings.HasSuffix(target, "/") {
+			// A folder's URL, "/admin/": the index.html a static folder
+			// publishes there, as a web server serves it (VitePress's
+			// public/admin/index.html).
+			return linkTo(s.Cfg.RelURL(strings.TrimSuffix(clean, "/")+"/") + query + fragPart(frag))
+		}
 	}
 	for _, c := range append(candidates, clean) {
 		if rel, ok := s.unpubURL[c]; ok {
