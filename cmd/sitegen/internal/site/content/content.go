@@ -1755,9 +1755,11 @@ func (s *Site) sortChildren(children []*Page) {
 		})
 		return
 	}
-	if !s.Lay.NameOrder && s.Lay.CaseOrder {
+	if !s.Lay.NameOrder && s.Lay.Kind == layout.Jekyll {
+		fold := !s.Lay.CaseOrder
 		slices.SortFunc(children, func(a, b *Page) int {
-			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, false), s.navTie(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, fold), s.navTie(a, b),
+				byJTDTitle(a, b, fold), cmp.Compare(jekyllName(a), jekyllName(b)), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}
