@@ -1606,8 +1606,13 @@ type Settings struct {
 	// NoTitle: the tool's settings write the title empty (Hugo's
 	// "title:"): the site is untitled, as the tool shows it, not titled
 	// by a fallback.
-	NoTitle      bool
-	BaseURL      string
+	NoTitle bool
+	BaseURL string
+	// BasePath, when set ("/" or "/sub/"), is the path the site's own
+	// links start with where it is not BaseURL's path: Jekyll's
+	// relative_url prepends baseurl alone, its url's path goes only into
+	// absolute_url (url + baseurl). "": BaseURL's path.
+	BasePath     string
 	LanguageCode string
 	// Direction is the text's direction, "rtl" or "ltr" (Docusaurus's
 	// localeConfigs direction); "" is left to right.
