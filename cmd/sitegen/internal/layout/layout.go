@@ -315,6 +315,10 @@ type Layout struct {
 	// to the page at content-relative path rel, of front matter fm, with
 	// fragment frag ("" for none): jekyll-wikilinks' lower-cased title.
 	WikiLabel func(rel string, fm map[string]any, frag string) string
+	// WikiDashSpace: a wikilink may write a "-" of its note's file name
+	// as a space ([[your first note]] for your-first-note.md), as the
+	// digital garden Jekyll template's plugin matches names.
+	WikiDashSpace bool
 	// Redirected, when set, gives the old site paths ("/old.html") that
 	// the tool's settings redirect to the page at content-relative path
 	// rel (mdBook's [output.html.redirect]), each with the setting that

@@ -384,6 +384,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	if ls.typedLinks {
 		l.WikiLabel = wikiLabel(ls.cs)
 	}
+	l.WikiDashSpace = gardenPlugin(srcDir, l.Str(m, "plugins_dir"))
 	l.Expand = expander(l, ls)
 	l.SitePages = ls.setPages
 	l.RenderFile = ls.renderFile

@@ -1345,7 +1345,7 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		// note.data['title']): a name after the file names (wiki.go).
 		p.Names = append(p.Names, p.Title)
 	}
-	if s.Lay.Kind == layout.Jekyll {
+	if s.Lay.WikiDashSpace {
 		// The digital garden template's plugin matches a file name's "-"
 		// as a space too ("gsub('\-', '[ -]')"; its "_" only as itself:
 		// gardenName): [[Your first note]] is your-first-note.md.
