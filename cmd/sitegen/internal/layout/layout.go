@@ -315,6 +315,10 @@ type Layout struct {
 	// to the page at content-relative path rel, of front matter fm, with
 	// fragment frag ("" for none): jekyll-wikilinks' lower-cased title.
 	WikiLabel func(rel string, fm map[string]any, frag string) string
+	// WikiDashSpace: a wikilink may write a "-" of its note's file name
+	// as a space ([[your first note]] for your-first-note.md), as the
+	// digital garden Jekyll template's plugin matches names.
+	WikiDashSpace bool
 	// Redirected, when set, gives the old site paths ("/old.html") that
 	// the tool's settings redirect to the page at content-relative path
 	// rel (mdBook's [output.html.redirect]), each with the setting that
@@ -1616,8 +1620,13 @@ type Settings struct {
 	// NoTitle: the tool's settings write the title empty (Hugo's
 	// "title:"): the site is untitled, as the tool shows it, not titled
 	// by a fallback.
-	NoTitle      bool
-	BaseURL      string
+	NoTitle bool
+	BaseURL string
+	// BasePath, when set ("/" or "/sub/"), is the path the site's own
+	// links start with where it is not BaseURL's path: Jekyll's
+	// relative_url prepends baseurl alone, its url's path goes only into
+	// absolute_url (url + baseurl). "": BaseURL's path.
+	BasePath     string
 	LanguageCode string
 	// Direction is the text's direction, "rtl" or "ltr" (Docusaurus's
 	// localeConfigs direction); "" is left to right.

@@ -25,6 +25,7 @@ import (
 func TestJekyllWikilinkFileName(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{
+		"_plugins/bidirectional_links_generator.rb": gardenPluginLine,
 		"_config.yml":               "title: G\ncollections:\n  notes:\n    output: true\n    permalink: /:slug\n",
 		"_notes/your-first-note.md": "---\ntitle: Your first seed\n---\nHello.\n",
 		"_notes/my_other_note.md":   "---\ntitle: Other\n---\nHi.\n",
@@ -48,6 +49,47 @@ func TestJekyllWikilinkFileName(t *testing.T) {
 	}
 	if !strings.Contains(html, `<span class="wikilink-missing">my other note</span>`) {
 		t.Errorf("[[my other note]] is not a missing wikilink:\n%s", html)
+	}
+}
+
+// gardenPluginLine is the line of the digital garden template's
+// _plugins/bidirectional_links_generator.rb that reads a file name's "-"
+// as a space.
+const gardenPluginLine = `note_title_regexp_pattern = Regexp.escape(
+  File.basename(
+    note_potentially_linked_to.basename,
+    File.extname(note_potentially_linked_to.basename)
+  )
+).gsub('\_', '[ _]').gsub('\-', '[ -]').capitalize
+`
+
+// TestJekyllWikilinkNoGarden: on a Jekyll site without the digital
+// garden template's plugin (gardenPluginLine), a wikilink names a note by
+// its file name or its title as written (jekyll-wikilinks: "[[a-file]]
+// … the filename", https://github.com/manunamz/jekyll-wikilinks): the
+// template's "-" as a space is its plugin's rule, not Jekyll's, so
+// [[Your first note]] is a missing note there.
+func TestJekyllWikilinkNoGarden(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":               "title: G\ncollections:\n  notes:\n    output: true\n    permalink: /:slug\n",
+		"_notes/your-first-note.md": "---\ntitle: Your first seed\n---\nHello.\n",
+		"index.md":                  "---\ntitle: Home\n---\nSee [[Your first note]], [[your-first-note]] and [[Your first seed]].\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(raw)
+	if n := strings.Count(html, `class="wikilink" href="/your-first-note.html"`); n != 2 {
+		t.Errorf("%d links to /your-first-note.html, want 2 (the file name and the title):\n%s", n, html)
+	}
+	if !strings.Contains(html, `<span class="wikilink-missing">Your first note</span>`) {
+		t.Errorf("[[Your first note]] is not a missing wikilink:\n%s", html)
 	}
 }
 

@@ -144,6 +144,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -303,12 +304,22 @@ func recognise(dir, file string) (*layout.Layout, error) {
 		l.Settings.Title = l.Str(m, "name")
 	}
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
-	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
+	bu := strings.Trim(l.Str(m, "baseurl"), "/")
+	if u, err := url.Parse(base); err == nil && strings.Trim(u.Path, "/") != "" {
+		l.Settings.BasePath = strings.TrimSuffix("/"+bu, "/") + "/"
+	}
+	if bu != "" {
 		base += "/" + bu
 	}
 	if base != "" {
 		l.Settings.BaseURL = base + "/"
 	}
+	// "relative_url: Prepend baseurl config value to the input",
+	// "absolute_url: Prepend url and baseurl value to the input"
+	// (https://jekyllrb.com/docs/liquid/filters/): a url with a path
+	// (https://h.example/doc, no baseurl) is in the absolute URLs
+	// (canonical links, sitemap.xml) but not in the pages' links, which
+	// start at / (BasePath).
 	// "url: the base hostname & protocol for your site",
 	// "baseurl: the subpath of your site, e.g. /blog"
 	// (https://jekyllrb.com/docs/configuration/default/).
@@ -373,6 +384,7 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	if ls.typedLinks {
 		l.WikiLabel = wikiLabel(ls.cs)
 	}
+	l.WikiDashSpace = gardenPlugin(srcDir, l.Str(m, "plugins_dir"))
 	l.Expand = expander(l, ls)
 	l.SitePages = ls.setPages
 	l.RenderFile = ls.renderFile

@@ -2,8 +2,11 @@ package jekyll
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -123,3 +126,29 @@ func wikiLabel(cs []collection) func(rel string, fm map[string]any, frag string)
 // Jekyll's Document::DATE_FILENAME_MATCHER ("(\d{2,4}-\d{1,2}-\d{1,2})-
 // ([^/]*)(\.[^.]+)$", the extension already taken off): its slug.
 var datedName = regexp.MustCompile(`^\d{2,4}-\d{1,2}-\d{1,2}-(.*)$`)
+
+// gardenPlugin reports whether the site in srcDir runs the digital
+// garden template's wikilink plugin
+// (https://github.com/maximevaillancourt/digital-garden-jekyll-template,
+// _plugins/bidirectional_links_generator.rb), whose pattern of a note's
+// file name reads its "-" as "-" or a space ("gsub('\-', '[ -]')"):
+// a Ruby file of the plugins folder (plugins_dir, "_plugins" by
+// default: https://jekyllrb.com/docs/configuration/default/) that
+// writes that pattern. Other Jekyll sites' wikilinks name a note by its
+// file name or title as written.
+func gardenPlugin(srcDir, pluginsDir string) bool {
+	dir := filepath.Join(srcDir, filepath.FromSlash(cmp.Or(pluginsDir, "_plugins")))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".rb") {
+			continue
+		}
+		if raw, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && strings.Contains(string(raw), "'[ -]'") {
+			return true
+		}
+	}
+	return false
+}

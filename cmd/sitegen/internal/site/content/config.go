@@ -32,6 +32,9 @@ type Config struct {
 	// (toml key "baseURL"). Canonical URLs and sitemap.xml use it; its path
 	// prefixes every internal link.
 	BaseURL string
+	// basePath is the tool's path of the site's links where it is not
+	// BaseURL's (layout.Settings.BasePath); "" for BaseURL's.
+	basePath string
 	// LanguageCode is the language of the content (toml key "languageCode").
 	LanguageCode string
 	// EditURL is the address that, followed by a page's source path
@@ -124,8 +127,13 @@ func (c *Config) isIndex(name string) bool {
 	return isSectionIndex(name)
 }
 
-// BasePath returns the path part of the base URL ("/" or "/sub/").
+// BasePath returns the path part of the base URL ("/" or "/sub/"), or
+// the tool's own when its links do not start with that
+// (layout.Settings.BasePath).
 func (c *Config) BasePath() string {
+	if c.basePath != "" {
+		return c.basePath
+	}
 	u, err := url.Parse(c.BaseURL)
 	if err != nil || u.Path == "" {
 		return "/"
@@ -181,7 +189,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	base := set.BaseURL
 	if base != "" && baseURLOverride == "" { // --base-url wins over the settings file, whatever it holds
 		if norm, err := normalizeBaseURL(base); err == nil {
-			cfg.BaseURL = norm
+			cfg.BaseURL, cfg.basePath = norm, set.BasePath
 		} else if tool := lay.Tool(); tool != "" {
 			// The tools write what their setting holds (Quartz prefixes
 			// https:// and checks nothing: trigger_book's
@@ -294,7 +302,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 				r.fail("baseURL", "%v", err)
 			}
 		} else {
-			cfg.BaseURL = norm
+			cfg.BaseURL, cfg.basePath = norm, "" // site.toml's or --base-url's path
 		}
 	}
 	return cfg

@@ -1345,7 +1345,7 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		// note.data['title']): a name after the file names (wiki.go).
 		p.Names = append(p.Names, p.Title)
 	}
-	if s.Lay.Kind == layout.Jekyll {
+	if s.Lay.WikiDashSpace {
 		// The digital garden template's plugin matches a file name's "-"
 		// as a space too ("gsub('\-', '[ -]')"; its "_" only as itself:
 		// gardenName): [[Your first note]] is your-first-note.md.
@@ -1758,9 +1758,11 @@ func (s *Site) sortChildren(children []*Page) {
 		})
 		return
 	}
-	if !s.Lay.NameOrder && s.Lay.CaseOrder {
+	if !s.Lay.NameOrder && s.Lay.Kind == layout.Jekyll {
+		fold := !s.Lay.CaseOrder
 		slices.SortFunc(children, func(a, b *Page) int {
-			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, false), s.navTie(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+			return cmp.Or(cmp.Compare(s.collectionRank(a), s.collectionRank(b)), byWeight(a, b), byNavText(a, b, fold), s.navTie(a, b),
+				byJTDTitle(a, b, fold), cmp.Compare(jekyllName(a), jekyllName(b)), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}

@@ -47,9 +47,72 @@ func byNavText(a, b *Page, fold bool) int {
 	case tb == "":
 		return -1
 	case fold: // sort_natural: a.to_s.casecmp(b.to_s)
-		return compareLower(ta, tb)
+		return rubyCasecmp(ta, tb)
 	}
 	return jekyllSortCompare(ta, tb)
+}
+
+// byJTDTitle orders two sibling pages without a nav_order (no weight,
+// no text nav_order; 0 for any other two) by their titles as
+// just-the-docs' _includes/components/nav/sorted.html does: a title
+// that is a number comes before those that are text ("we sort numbers
+// and strings separately. We sort numbers by their values, and strings
+// lexicographically"), the numbers by value; the texts by Jekyll 4's
+// sort ("title"), unless nav_sort: case_insensitive, then Liquid's
+// sort_natural (casecmp, which folds ASCII letters only). Pages whose
+// titles compare equal, or that share a nav_order, keep the order of
+// site.html_pages, which Jekyll's Reader#sort_files! sorts by file name
+// (jekyllName): Ruby's sort on glibc's qsort_r is stable (checked with
+// jekyll build 4.3: nav_order: 1 on a.md "Zeta" and z.md "Alpha" lists
+// Zeta first). A title is read as a number when it looks like one
+// (jekyllNumber): the page keeps its title as text (readFields), so a
+// quoted title: "10", which the theme sorts as text, is taken for a
+// number too.
+func byJTDTitle(a, b *Page, fold bool) int {
+	if a.weight != 0 || b.weight != 0 || a.navOrderText != "" || b.navOrderText != "" {
+		return 0
+	}
+	na, aNum := jekyllNumber(a.Title)
+	nb, bNum := jekyllNumber(b.Title)
+	switch {
+	case aNum && bNum:
+		return cmp.Compare(na, nb)
+	case aNum:
+		return -1
+	case bNum:
+		return 1
+	case fold:
+		return rubyCasecmp(a.Title, b.Title)
+	}
+	return jekyllSortCompare(a.Title, b.Title)
+}
+
+// jekyllName is what Jekyll's Reader#sort_files! orders site.pages by
+// (site.pages.sort_by!(&:name)): the page's file name with its
+// extension, a folder's name for a section without a file.
+func jekyllName(p *Page) string {
+	if p.File != "" {
+		return path.Base(p.Rel)
+	}
+	return p.name()
+}
+
+// rubyCasecmp compares a and b as Ruby's String#casecmp does: byte by
+// byte with the ASCII letters A-Z read as a-z, no other folding.
+func rubyCasecmp(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		ca, cb := a[i], b[i]
+		if 'A' <= ca && ca <= 'Z' {
+			ca += 'a' - 'A'
+		}
+		if 'A' <= cb && cb <= 'Z' {
+			cb += 'a' - 'A'
+		}
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // Jekyll's Filters::FLOAT_LIKE and INTEGER_LIKE: what its sort reads as

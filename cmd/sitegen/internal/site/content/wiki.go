@@ -44,7 +44,7 @@ type wikiIndex struct {
 func (s *Site) buildWiki(pages []*Page) {
 	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.Files)))
 	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
-	s.wiki.dashSpace = s.Lay.Kind == layout.Jekyll
+	s.wiki.dashSpace = s.Lay.WikiDashSpace
 	s.unpubWiki.dashSpace = s.wiki.dashSpace
 	s.excludedWiki = s.excludedNotes()
 }
