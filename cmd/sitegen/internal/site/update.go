@@ -199,7 +199,9 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	if err != nil {
 		return Update{}, err
 	}
+	s.Before = up.was.model
 	s.Assemble(all, sc)
+	s.Before = nil
 	if reason := up.needsBuild(); reason != "" {
 		return Update{Full: true, Reason: reason}, nil
 	}

@@ -61,6 +61,11 @@ type Model struct {
 	Garden string
 
 	wiki *wikiIndex // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
+	// tagPaths is the site path of the page of each of sitegen's own tags
+	// (not a layout's group of tags), "" for none (buildTags): shared with
+	// the models an Update makes after this one, which add the tags they
+	// meet (an entry depends on the tag's name and the settings alone).
+	tagPaths map[string]string
 
 	aliases map[string]aliasTarget // mkdocs-alias-plugin's aliases (alias.go); nil without it
 
@@ -95,6 +100,10 @@ type Site struct {
 	Warn *Collector // problems that do not stop the build (see Result.Warnings)
 
 	*Model // the content model of the last build or Update (model.go)
+	// Before is the model an Update replaces while it assembles the next
+	// one (nil in a build): a step of Assemble whose inputs are the same
+	// as when it made Before's reuses what it made then (buildWiki).
+	Before *Model
 
 	src     *srcpath.Root // the source folder, for every read (srcRoot)
 	srcErr  error

@@ -93,6 +93,13 @@ func (s *Site) buildTags() {
 		name string
 	}
 	paths := map[named]string{} // tag name -> its page's site path, "" for none: a name is checked once
+	// sitegen's own tags' paths depend on the name and the site's
+	// settings alone, which an Update does not change: the model before's
+	// are taken over (Model.tagPaths).
+	s.tagPaths = map[string]string{}
+	if s.Before != nil && s.Before.tagPaths != nil {
+		s.tagPaths = s.Before.tagPaths
+	}
 	written := s.writtenTags()
 	for _, p := range s.Pages {
 		var g *layout.Tags
@@ -107,6 +114,9 @@ func (s *Site) buildTags() {
 		}
 		for _, name := range s.tagNames(p.tags) {
 			sp, ok := paths[named{g, name}]
+			if !ok && g == nil {
+				sp, ok = s.tagPaths[name]
+			}
 			if !ok {
 				sp = s.Cfg.tagPath(name)
 				if g != nil {
@@ -115,8 +125,11 @@ func (s *Site) buildTags() {
 				if g == nil && s.Lay.TagSlug == nil && tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" || g != nil && g.Slug(name) == "" {
 					sp = "" // front matter's are checked as they are read; this is the one check of URLs
 				}
-				paths[named{g, name}] = sp
+				if g == nil {
+					s.tagPaths[name] = sp
+				}
 			}
+			paths[named{g, name}] = sp
 			if sp == "" {
 				continue
 			}

@@ -36,14 +36,76 @@ type wikiIndex struct {
 	// match a wikilink "yOuR-FiRsT Note" with both looks for among the
 	// pages of byAlias's spaced names (gardenName; Jekyll).
 	dashSpace bool
+
+	// What the index was made of (its inputs, compared by reusable):
+	// the pages it indexes in their order (wikiInput), and the files.
+	pages []*Page
+	files []string
+	// held are the pages the maps above hold, in the order of pages;
+	// now maps each to the page of pages at its place, nil when they are
+	// the same (an index made, not reused): an index an Update reuses
+	// keeps the maps of the model before and answers with this model's
+	// pages (at).
+	held []*Page
+	now  map[*Page]*Page
+}
+
+// wikiInput reports whether page p is indexed as page o was: the one
+// place that names what newWikiIndex reads of a page (whether it has a
+// file, its path, its other names), so that an index reused by an Update
+// (reusable) cannot miss a field a future index reads.
+func wikiInput(p, o *Page) bool {
+	return (p.File == "") == (o.File == "") && p.Rel == o.Rel && slices.Equal(p.Names, o.Names)
+}
+
+// reusable returns the index w made again for pages and files: w itself
+// when it was made of pages that wikiInput finds the same, in the same
+// order, and the same files, with its answers mapped to pages (at);
+// nil when they differ (or w is nil): the index is made anew. An Update
+// whose saves changed no note's name, path or aliases, and no file came
+// or went, reuses the index of the model before (issue 35: a body save
+// of a vault of 1,000 notes spent ~4 ms making it again).
+func (w *wikiIndex) reusable(pages []*Page, files []string) *wikiIndex {
+	if w == nil || len(pages) != len(w.pages) || !slices.Equal(files, w.files) {
+		return nil
+	}
+	for i, p := range pages {
+		if !wikiInput(p, w.pages[i]) {
+			return nil
+		}
+	}
+	c := *w
+	c.pages = slices.Clone(pages)
+	c.now = make(map[*Page]*Page, len(pages))
+	for i, h := range w.held {
+		c.now[h] = c.pages[i]
+	}
+	return &c
+}
+
+// at is the page of the index's model for p, a page its maps hold.
+func (w *wikiIndex) at(p *Page) *Page {
+	if w.now == nil || p == nil {
+		return p
+	}
+	return w.now[p]
 }
 
 // buildWiki indexes the loaded pages and content files, and apart from
 // them the notes and files that are not published (publish.go): a
 // wikilink to one of those is a warning and its text, never a link.
 func (s *Site) buildWiki(pages []*Page) {
-	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.Files)))
-	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+	files := slices.Sorted(maps.Keys(s.Files))
+	var was, wasUnpub *wikiIndex
+	if s.Before != nil {
+		was, wasUnpub = s.Before.wiki, s.Before.unpubWiki
+	}
+	if s.wiki = was.reusable(pages, files); s.wiki == nil {
+		s.wiki = newWikiIndex(pages, files)
+	}
+	if s.unpubWiki = wasUnpub.reusable(s.unpubPages, s.unpubFiles); s.unpubWiki == nil {
+		s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+	}
 	s.wiki.dashSpace = s.Lay.WikiDashSpace
 	s.unpubWiki.dashSpace = s.wiki.dashSpace
 	s.excludedWiki = s.excludedNotes()
@@ -121,6 +183,8 @@ func newWikiIndex(pages []*Page, files []string) *wikiIndex {
 		byName: make(map[string][]*Page, len(pages)), byAlias: map[string][]*Page{}, byPath: make(map[string]*Page, len(pages)),
 		fileByName: map[string][]string{}, fileByPath: map[string]string{},
 	}
+	w.pages = slices.Clone(pages) // the model's steps may reorder its list later
+	w.held, w.files = w.pages, slices.Clone(files)
 	for _, p := range pages {
 		if p.File == "" {
 			continue
@@ -434,6 +498,18 @@ func (l pageLinks) wikiPage(to *Page, frag string, embed bool) markup.WikiTarget
 // find returns the page a wikilink target names (and the other pages of
 // that name, when it was a choice), or the content file it names.
 func (w *wikiIndex) find(from *Page, target string) (to *Page, others []*Page, file string) {
+	to, others, file = w.findHeld(from, target)
+	if w.now != nil {
+		to = w.at(to)
+		for i, p := range others {
+			others[i] = w.at(p)
+		}
+	}
+	return to, others, file
+}
+
+// findHeld is find, answering with the pages the index's maps hold.
+func (w *wikiIndex) findHeld(from *Page, target string) (to *Page, others []*Page, file string) {
 	t := strings.ToLower(path.Clean(strings.TrimPrefix(target, "/")))
 	note := strings.TrimSuffix(t, ".md")
 	if strings.Contains(note, "/") {
@@ -508,12 +584,12 @@ func (w *wikiIndex) find(from *Page, target string) (to *Page, others []*Page, f
 // alias "A" is the same name`.
 func (w *wikiIndex) shadowed(to *Page, target string) []string {
 	note := strings.TrimSuffix(strings.ToLower(path.Clean(strings.TrimPrefix(target, "/"))), ".md")
-	if strings.Contains(note, "/") || !slices.Contains(w.byName[note], to) {
+	if strings.Contains(note, "/") || !slices.ContainsFunc(w.byName[note], func(p *Page) bool { return w.at(p) == to }) {
 		return nil
 	}
 	var out []string
 	for _, p := range w.byAlias[note] {
-		if p == to {
+		if p = w.at(p); p == to {
 			continue
 		}
 		alias := note
