@@ -69,7 +69,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 	if r.id != "" && r.id != "default" {
 		prefix = r.id + "_"
 	}
-	file := prefix + "versions.json"
+	file := siteRel(r.site, prefix+"versions.json")
 	var names []string
 	disabled, _ := opts.Get("disableVersioning").(bool)
 	note("disableVersioning", opts.Get("disableVersioning"))
@@ -120,7 +120,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 			last = names[i]
 		}
 	}
-	settings := versionSettings(l, opts, where, dir)
+	settings := versionSettings(l, opts, where, dir, r.site)
 	base := r.routeBase
 	var at []string // where each version is built, for the build's first line
 	for i, name := range names {
@@ -143,7 +143,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 			current = true
 			continue
 		}
-		vr := &rules{dir: dir, id: prefix + "version-" + name, content: prefix + "versioned_docs/version-" + name, routeBase: route,
+		vr := &rules{dir: dir, site: r.site, id: prefix + "version-" + name, content: siteRel(r.site, prefix+"versioned_docs/version-"+name), routeBase: route,
 			prefixes: r.prefixes, collapsible: r.collapsible, collapsed: r.collapsed,
 			label: v.label, version: v.label, navPos: 5000 + 100*r.navPos + i, plugin: cmp.Or(r.id, "default"), versionName: name}
 		if !layout.Exists(dir, vr.content, true) {
@@ -171,14 +171,14 @@ var requireJSON = regexp.MustCompile(`^require\(\s*(?:'([^']*\.json)'|"([^"]*\.j
 // customization of each version's properties": {X: {label, path}}), an
 // object, or a JSON file the config requires (versions:
 // require('./version_labels.json')), read as Node reads it.
-func versionSettings(l *layout.Layout, opts *jsconfig.Object, where, dir string) *jsconfig.Object {
+func versionSettings(l *layout.Layout, opts *jsconfig.Object, where, dir, site string) *jsconfig.Object {
 	switch v := opts.Get("versions").(type) {
 	case *jsconfig.Object:
 		l.Read = append(l.Read, where+".versions")
 		return v
 	case jsconfig.Computed:
 		if m := requireJSON.FindStringSubmatch(v.Text); m != nil {
-			rel := layout.CleanRel(m[1] + m[2])
+			rel := layout.CleanRel(siteRel(site, m[1]+m[2]))
 			raw, err := layout.ReadSetting(dir, rel)
 			if err == nil {
 				if o, ok := jsconfig.Parse([]byte("module.exports = " + string(raw))).Root.(*jsconfig.Object); ok {
