@@ -101,6 +101,9 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 		return nil, false, &layout.ConfigError{File: l.File, Line: opts.Lines["includeCurrentVersion"], Col: opts.Cols["includeCurrentVersion"], Key: where + ".includeCurrentVersion",
 			Msg: fmt.Sprintf("false with no versions in %s: Docusaurus stops (\"It is not possible to use docs without any version\")", file)}
 	}
+	if err := checkVersions(l, opts, where, names); err != nil {
+		return nil, false, err
+	}
 	if only, ok := opts.Get("onlyIncludeVersions").([]any); ok {
 		// "we preserve the order in which versions are provided; the
 		// order of the onlyIncludeVersions array does not matter"
@@ -161,6 +164,49 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 	}
 	l.Read = append(l.Read, fmt.Sprintf("%s (last %s; %s; each with its versioned_sidebars file)", file, last, strings.Join(at, ", ")))
 	return others, current, nil
+}
+
+// checkVersions refuses, at their file:line:col, the versions options
+// Docusaurus refuses (plugin-content-docs 3.10's validateVersionsOptions,
+// lib/versions/validation.js), names being the versions available
+// (versions.json's, with current unless includeCurrentVersion is false),
+// before onlyIncludeVersions filters them: a lastVersion that is none of
+// them ("Docs option lastVersion: X is invalid"), a versions key that is
+// none ("unknown versions (X) found"), an onlyIncludeVersions that is
+// empty, names one that is none, or leaves out the lastVersion. A value
+// not read (computed) is not checked.
+func checkVersions(l *layout.Layout, opts *jsconfig.Object, where string, names []string) error {
+	fail := func(key, format string, args ...any) error {
+		return &layout.ConfigError{File: l.File, Line: opts.Lines[key], Col: opts.Cols[key], Key: where + "." + key, Msg: fmt.Sprintf(format, args...)}
+	}
+	avail := strings.Join(names, ", ")
+	last, hasLast := opts.String("lastVersion")
+	if hasLast && last != "" && !slices.Contains(names, last) {
+		return fail("lastVersion", "%q is no version (%s): Docusaurus stops (\"Docs option lastVersion: %s is invalid\")", last, avail, last)
+	}
+	if v, ok := opts.Get("versions").(*jsconfig.Object); ok {
+		for _, k := range v.Keys {
+			if !slices.Contains(names, k) {
+				return fail("versions", "%s is no version (%s): Docusaurus stops (\"Invalid docs option \\\"versions\\\": unknown versions (%s) found\")", k, avail, k)
+			}
+		}
+	}
+	only, ok := opts.Get("onlyIncludeVersions").([]any)
+	if !ok {
+		return nil
+	}
+	if len(only) == 0 {
+		return fail("onlyIncludeVersions", "an empty list: Docusaurus stops (\"an empty array is not allowed, at least one version is needed\")")
+	}
+	for _, o := range only {
+		if s, ok := o.(string); ok && !slices.Contains(names, s) {
+			return fail("onlyIncludeVersions", "%s is no version (%s): Docusaurus stops (\"Invalid docs option \\\"onlyIncludeVersions\\\": unknown versions (%s) found\")", s, avail, s)
+		}
+	}
+	if hasLast && last != "" && !slices.Contains(only, any(last)) {
+		return fail("onlyIncludeVersions", "leaves out the lastVersion %q: Docusaurus stops (\"\\\"lastVersion\\\" must be present in the provided \\\"onlyIncludeVersions\\\" array\")", last)
+	}
+	return nil
 }
 
 // requireJSON is require('./file.json') as jsconfig keeps it (a computed
