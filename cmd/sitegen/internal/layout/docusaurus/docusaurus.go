@@ -79,6 +79,10 @@
 //     or without it ("/a"): Docusaurus's Link adds the baseUrl "unless it's
 //     already there" (addBaseUrl), so both name the same page
 //     (layout.Layout.LinkBase).
+//   - A URL link names a page whatever the case of its letters: the
+//     router and the broken link checker match routes with
+//     react-router's matchPath, "sensitive" false by default
+//     (layout.Layout.RouteAnyCase).
 //   - Two docs of one route (a folder's index.md and README.md, both its
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
@@ -283,6 +287,10 @@ func RecogniseSite(dir, site string) (*layout.Layout, error) {
 		// the later file name is served (KeepLastFile); a warning, as
 		// onDuplicateRoutes' default says, unless the site throws.
 		DuplicateURL: KeepLastFile,
+		// react-router matches a link's path to a route whatever its
+		// case ("sensitive" false), in the router and the broken link
+		// checker: a link in another case is the page.
+		RouteAnyCase: true,
 		// A doc's images and files are published when it links to them
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,
