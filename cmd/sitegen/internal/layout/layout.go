@@ -165,6 +165,12 @@ type Layout struct {
 	// from the site's root as usual; either is published under sitegen's
 	// own base path. "" or "/": links are read as written.
 	LinkBase string
+	// RouteAnyCase: the tool's router matches a link's path to a page's
+	// URL whatever their letters' case (Docusaurus: react-router's
+	// matchPath, "sensitive" false by default, in its router and its
+	// broken link checker), so a site-absolute or relative URL link that
+	// names no page as written, but one in another case, is that page.
+	RouteAnyCase bool
 	// Tags, when not nil, gives the tag pages of the page rel
 	// (content-relative) where the tool puts them (Docusaurus's
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's

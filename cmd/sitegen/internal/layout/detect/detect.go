@@ -85,6 +85,9 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 	if l, err := docsify.Recognise(dir); err != nil || l != nil {
 		return l, err
 	}
+	if l, err := docusaurusBelow(dir); err != nil || l != nil {
+		return l, err
+	}
 	l := layout.Folder()
 	l.Notes = append(l.Notes, nested(dir)...)
 	l.Notes = append(l.Notes, eleventy(dir)...)
@@ -92,6 +95,36 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// docusaurusBelow is the layout of a Docusaurus site in a top folder of
+// dir whose docs are outside that folder (website/docusaurus.config.js
+// with "path: '../docs'", the docs at the repository's root): Docusaurus
+// builds it with "docusaurus build website"
+// (https://docusaurus.io/docs/cli#docusaurus-build-sitedir), its docs
+// path "relative to site directory"
+// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration),
+// so the folder that holds both is the one sitegen builds it from
+// (docusaurus.RecogniseSite): its pages, blog and static files, nothing
+// else of dir. nil when there is none; a site whose docs are in its own
+// folder is noted by nested (--source names that folder).
+func docusaurusBelow(dir string) (*layout.Layout, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, nil
+	}
+	entries, _ := f.ReadDir(maxNestedEntries)
+	f.Close()
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules" {
+			continue
+		}
+		if docusaurus.DocsOutside(dir, e.Name()) {
+			return docusaurus.RecogniseSite(dir, e.Name())
+		}
+	}
+	return nil, nil
 }
 
 // maxNestedEntries bounds the entries of a folder nestedQuartz reads.
@@ -104,7 +137,9 @@ const maxNestedEntries = 1000
 //     a book from its own folder ("mdbook build book"), Docusaurus a site
 //     ("docusaurus build [siteDir]",
 //     https://docusaurus.io/docs/cli#docusaurus-build-sitedir; book/,
-//     docs/, website/, www/, BennyTime/BennyTime.github.io's grand-divide/);
+//     docs/, website/, www/, BennyTime/BennyTime.github.io's grand-divide/)
+//     whose docs are in that folder (one whose docs are beside it,
+//     path: '../docs', is built from dir: docusaurusBelow);
 //   - a Starlight, VitePress, MkDocs or Zola site in a top folder
 //     (nestedSite; wayne930242/year-zero-engine-srd's docs/): its tool
 //     builds it from there;

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -164,6 +165,34 @@ func TestNestedDocusaurus(t *testing.T) {
 				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
 			}
 		})
+	}
+}
+
+// TestDocusaurusDocsBeside: a Docusaurus site in website/ whose docs are
+// beside it ("path: Path to the docs content directory on the file
+// system, relative to site directory",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration;
+// path: '../docs', dJPoida/hexbound) is built from the folder that holds
+// both, as "docusaurus build website" builds it: the repository's root is
+// that site, not a folder of Markdown (its README is not a page); a docs
+// path that leaves the root too is refused at its file:line:col.
+func TestDocusaurusDocsBeside(t *testing.T) {
+	const config = "module.exports = {\n  title: 'W',\n  presets: [['classic', {\n    docs: {path: '%s'},\n  }]],\n};\n"
+	l, err := Layout(layouttest.Write(t, map[string]string{
+		"README.md": "# The repo\n", "website/docusaurus.config.js": fmt.Sprintf(config, "../docs"), "docs/intro.md": "# Intro\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Kind != layout.Docusaurus || l.File != "website/docusaurus.config.js" || l.Content != "docs" || len(l.Notes) != 0 {
+		t.Errorf("kind %q, file %q, content %q, notes %q; want the Docusaurus site of website/, its docs in docs/", l.Kind, l.File, l.Content, l.Notes)
+	}
+	_, err = Layout(layouttest.Write(t, map[string]string{
+		"website/docusaurus.config.js": fmt.Sprintf(config, "../../docs"), "docs/intro.md": "# Intro\n",
+	}))
+	want := `website/docusaurus.config.js:4:12: presets.docs.path: "../../docs" is outside the source folder`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("err %v; want %s…", err, want)
 	}
 }
 

@@ -61,7 +61,7 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 		note(key)
 		return def, true
 	}
-	bl := &layout.Blog{Dir: "../" + b.dir, PerPage: 10, PageBase: "page"}
+	bl := &layout.Blog{Dir: relTo(r.content, b.dir), PerPage: 10, PageBase: "page"}
 	if r.content == "." {
 		bl.Dir = b.dir
 	}

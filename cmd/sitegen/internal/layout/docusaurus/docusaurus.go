@@ -79,6 +79,10 @@
 //     or without it ("/a"): Docusaurus's Link adds the baseUrl "unless it's
 //     already there" (addBaseUrl), so both name the same page
 //     (layout.Layout.LinkBase).
+//   - A URL link names a page whatever the case of its letters: the
+//     router and the broken link checker match routes with
+//     react-router's matchPath, "sensitive" false by default
+//     (layout.Layout.RouteAnyCase).
 //   - Two docs of one route (a folder's index.md and README.md, both its
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
@@ -100,9 +104,16 @@
 //     value, through sitegen's raw-HTML policy, where the item is, its
 //     className on its entry, defaultStyle as the class nav-html-default
 //     (layout.NavEntry.HTML).
-//   - A docs path that leaves the site folder (path: '../docs', the site
-//     in website/) is refused at its file:line: sitegen reads nothing
-//     outside --source, which must name the folder holding both.
+//   - The site's folder ("docusaurus build [siteDir]",
+//     https://docusaurus.io/docs/cli#docusaurus-build-sitedir) is --source,
+//     or a top folder of it whose docs path leaves it ("path: '../docs'",
+//     "relative to site directory": website/ beside docs/), found by
+//     layout/detect: RecogniseSite reads the site's settings, sidebars,
+//     blog, static folder, versions and translations in that folder and
+//     its docs where the path names, every path relative to --source.
+//     A path that leaves --source is refused at its file:line: sitegen
+//     reads nothing outside it (where --source is the site's folder, the
+//     error says to name the folder that holds both).
 //   - i18n.locales: each further locale is a site of its own under
 //     /LOCALE/, its pages' text read from their translations (i18n.go).
 //   - Markdown asset paths (https://docusaurus.io/docs/static-assets#in-markdown,
@@ -127,6 +138,7 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -231,20 +243,35 @@ func excludeRule(globs []string) layout.PathRule {
 
 // Recognise returns the layout of the Docusaurus site at dir, or nil when
 // dir has no docusaurus.config.
-func Recognise(dir string) (*layout.Layout, error) {
-	file := layout.FirstFile(dir, ConfigFiles)
+func Recognise(dir string) (*layout.Layout, error) { return RecogniseSite(dir, "") }
+
+// RecogniseSite returns the layout of the Docusaurus site in the folder
+// site below the source folder dir (a slash path, "" for dir itself), or
+// nil when site has no docusaurus.config: "docusaurus build [siteDir]"
+// (https://docusaurus.io/docs/cli#docusaurus-build-sitedir) builds the
+// site of that folder, whose settings' paths are "relative to site
+// directory" (the docs plugin's path, sidebarPath, the blog's path,
+// staticDirectories) and may leave it ("path: '../docs'", the docs beside
+// website/). The layout's paths are relative to dir: nothing outside dir
+// is read (a path that leaves it is refused at its file:line).
+func RecogniseSite(dir, site string) (*layout.Layout, error) {
+	site = layout.CleanRel(site)
+	siteDir := filepath.Join(dir, filepath.FromSlash(site))
+	file := layout.FirstFile(siteDir, ConfigFiles)
 	if file == "" {
 		return nil, nil
 	}
+	at := func(p string) string { return siteRel(site, p) }
+	file = at(file)
 	raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
 	if err != nil {
 		return nil, err
 	}
 	l := &layout.Layout{
-		Kind: layout.Docusaurus, File: file, Content: "docs", Redirects: "aliases",
+		Kind: layout.Docusaurus, File: file, Content: at("docs"), Redirects: "aliases",
 		// docusaurus build writes to build/ ("--out-dir ... (default:
 		// build)"), which its .gitignore leaves out.
-		Output:       "build",
+		Output:       at("build"),
 		ExcludeNames: []string{"node_modules"}, ExcludeGlobs: notPublished,
 		// The docs plugin's exclude (default: partials, tests), one of the
 		// tool's "do not publish" rules, reported.
@@ -260,6 +287,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// the later file name is served (KeepLastFile); a warning, as
 		// onDuplicateRoutes' default says, unless the site throws.
 		DuplicateURL: KeepLastFile,
+		// react-router matches a link's path to a route whatever its
+		// case ("sensitive" false), in the router and the broken link
+		// checker: a link in another case is the page.
+		RouteAnyCase: true,
 		// A doc's images and files are published when it links to them
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,
@@ -269,7 +300,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// A doc's <title> is "title | siteTitle" (titleDelimiter), the home
 	// doc's too.
 	l.HomeTitle = true
-	r := &rules{dir: dir, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
+	r := &rules{dir: dir, site: site, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	cfg := jsconfig.ParseWith(raw, jsconfig.Options{Env: buildEnv()})
 	obj, _ := cfg.Root.(*jsconfig.Object)
 	if c, ok := cfg.Root.(jsconfig.Computed); ok {
@@ -383,11 +414,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	// The default locale's words too ("en" unless i18n.defaultLocale).
-	l.Words = codeWords(dir, defLocale)
+	l.Words = codeWords(siteDir, defLocale)
 	l.Hide = hideTOC
 	l.PagerLabel = paginationLabel
 	l.Excerpts = true
-	l.Static = []string{"static"}
+	l.Static = []string{at("static")}
 	l.StaticAsIs = true // "copied into the root of the generated build folder" (https://docusaurus.io/docs/static-assets)
 	// "If you use the Markdown image or link syntax, all asset paths will
 	// be resolved as file paths by Docusaurus"
@@ -398,7 +429,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		for _, d := range dirs {
 			if s, ok := d.(string); ok {
 				// A folder a setting names: never out of the source or hidden.
-				c, err := l.FolderAt(dir, "staticDirectories", s, obj.Lines["staticDirectories"], obj.Cols["staticDirectories"])
+				c, err := l.FolderAt(dir, "staticDirectories", at(s), obj.Lines["staticDirectories"], obj.Cols["staticDirectories"])
 				if err != nil {
 					return nil, err
 				}
@@ -427,10 +458,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	sidebarSet := false
 	if docs != nil {
 		docsPath := str(docs, "path", where+".path")
-		if err := outsideDocs(file, where+".path", docsPath, docs.Lines["path"], docs.Cols["path"]); err != nil {
+		if err := outsideDocs(file, where+".path", site, docsPath, docs.Lines["path"], docs.Cols["path"]); err != nil {
 			return nil, err
 		}
-		p, err := l.FolderAt(dir, where+".path", docsPath, docs.Lines["path"], docs.Cols["path"])
+		p, err := l.FolderAt(dir, where+".path", at(docsPath), docs.Lines["path"], docs.Cols["path"])
 		if err != nil {
 			return nil, err
 		}
@@ -445,7 +476,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		note(where+".routeBasePath", docs.Get("routeBasePath"))
 		switch v := docs.Get("sidebarPath").(type) {
 		case string:
-			sidebarPath, sidebarSet = layout.CleanRel(v), true
+			sidebarPath, sidebarSet = layout.CleanRel(at(v)), true
 			if sidebarPath == "" && strings.TrimSpace(v) != "" {
 				return nil, &layout.ConfigError{File: file, Line: docs.Lines["sidebarPath"], Col: docs.Cols["sidebarPath"], Key: where + ".sidebarPath",
 					Msg: fmt.Sprintf("%q is outside the site folder: sitegen reads settings only from files inside it", v)}
@@ -454,11 +485,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 			sidebarSet = true
 		case jsconfig.Computed: // require.resolve('./sidebars.js'): the file it names, else the template's file
 			sidebarSet = true
-			if sidebarPath = sidebarFile(dir, v); sidebarPath != "" {
+			if sidebarPath = sidebarFile(dir, site, v); sidebarPath != "" {
 				l.Read = append(l.Read, where+".sidebarPath")
 				break
 			}
-			sidebarPath = layout.FirstFile(dir, SidebarFiles)
+			sidebarPath = at(layout.FirstFile(siteDir, SidebarFiles))
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): %s is read instead", file,
 				v.Describe(where+".sidebarPath"), orNone(sidebarPath)))
 		}
@@ -496,7 +527,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	if !sidebarSet {
-		sidebarPath = unsetSidebarPath(l, obj, docs, where, dir, file)
+		sidebarPath = unsetSidebarPath(l, obj, docs, where, siteDir, file, at)
 	}
 	r.content = l.Content
 	l.Rules = r
@@ -592,27 +623,68 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	readNavbar(l, obj, latest)
 	r.labels = folderLabels(l.Nav, l.Navbar)
-	l.LinkFile = markdownLinkFile(dir, l) // before locales: each locale's site reads links so
+	l.LinkFile = markdownLinkFile(dir, site, l) // before locales: each locale's site reads links so
 	locales(l, r, obj, dir)
 	clientModules(l, obj)
 	return l, nil
 }
 
-// outsideDocs refuses a docs path that leaves the site folder (path:
-// '../docs', the site in website/ beside the repository's docs/):
-// "path: Path to the docs content directory on the file system, relative
-// to site directory"
+// outsideDocs refuses a docs path that leaves the source folder: "path:
+// Path to the docs content directory on the file system, relative to site
+// directory"
 // (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration),
-// so docusaurus build reads it there, but sitegen reads and publishes
-// nothing outside --source. The error names the option at its
-// file:line:col and says what sitegen does instead (not yet: the
-// folder that holds both is read as a folder of Markdown).
-func outsideDocs(file, key, value string, line, col int) error {
-	if strings.TrimSpace(value) == "" || layout.CleanRel(value) != "" {
+// so docusaurus build reads path: '../docs' beside the site's folder
+// (website/ and docs/ at a repository's root), but sitegen reads and
+// publishes nothing outside --source. The site is site below --source
+// (RecogniseSite; "" for --source itself): where --source is the site's
+// own folder, the error says to name the folder that holds both, from
+// which the site is found and built (detect). The error names the option
+// at its file:line:col.
+func outsideDocs(file, key, site, value string, line, col int) error {
+	if strings.TrimSpace(value) == "" || layout.CleanRel(siteRel(site, value)) != "" {
 		return nil
 	}
-	return &layout.ConfigError{File: file, Line: line, Col: col, Key: key,
-		Msg: fmt.Sprintf("%q is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; and it does not yet build a site whose docs are outside its folder (from the folder that holds both, the files are read as a folder of Markdown): move the docs into the site folder and set the path to them there", value)}
+	msg := fmt.Sprintf("%q is outside the source folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source", value)
+	if site == "" && layout.CleanRel(path.Join("x", value)) != "" {
+		msg = fmt.Sprintf("%q is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source: build with --source naming the folder that holds both (the site's folder is found below it, as docusaurus build SITEDIR reads it)", value)
+	}
+	return &layout.ConfigError{File: file, Line: line, Col: col, Key: key, Msg: msg}
+}
+
+// DocsOutside reports whether the Docusaurus site in the folder site below
+// dir (a slash path) reads its docs from outside that folder: its docs
+// plugin's path leaves it ("path: '../docs'", the docs beside website/).
+// Such a site is built from dir (RecogniseSite), as "docusaurus build
+// website" reads it; one whose docs are inside is its own folder's site.
+// False when site has no docusaurus.config or it cannot be read.
+func DocsOutside(dir, site string) bool {
+	siteDir := filepath.Join(dir, filepath.FromSlash(site))
+	file := layout.FirstFile(siteDir, ConfigFiles)
+	if file == "" {
+		return false
+	}
+	raw, err := layout.ReadSetting(siteDir, file)
+	if err != nil {
+		return false
+	}
+	obj, _ := jsconfig.ParseWith(raw, jsconfig.Options{Env: buildEnv()}).Root.(*jsconfig.Object)
+	docs, _ := docsOptions(obj)
+	p, ok := docs.String("path")
+	if !ok || strings.TrimSpace(p) == "" {
+		return false
+	}
+	return layout.CleanRel(p) == ""
+}
+
+// siteRel is the source-relative path of p, a path relative to the site's
+// folder site ("" for the source folder): a settings value, which may
+// leave that folder ("../docs"). An absolute p, or "", is kept as it is
+// (layout.CleanRel refuses it).
+func siteRel(site, p string) string {
+	if site == "" || strings.TrimSpace(p) == "" || path.IsAbs(p) || filepath.IsAbs(p) {
+		return p
+	}
+	return path.Join(site, p)
 }
 
 // unsetSidebarPath is the sidebars file read where the docs options set no
@@ -624,8 +696,8 @@ func outsideDocs(file, key, value string, line, col int) error {
 // do not name with the autogenerated sidebar). Where the options are
 // computed (sitegen cannot tell what they set), the template's file, as
 // the template sets it, with a note.
-func unsetSidebarPath(l *layout.Layout, obj, docs *jsconfig.Object, where, dir, file string) string {
-	f := layout.FirstFile(dir, SidebarFiles)
+func unsetSidebarPath(l *layout.Layout, obj, docs *jsconfig.Object, where, siteDir, file string, at func(string) string) string {
+	f := at(layout.FirstFile(siteDir, SidebarFiles))
 	if f == "" {
 		return ""
 	}
@@ -886,6 +958,7 @@ func docsOptions(obj *jsconfig.Object) (*jsconfig.Object, string) {
 // rules are the docs plugin's rules for ids, URLs, titles and places.
 type rules struct {
 	dir, content string
+	site         string // the site's folder in dir ("" for dir): RecogniseSite
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
 	collapsible  bool   // sidebarCollapsible (default true)

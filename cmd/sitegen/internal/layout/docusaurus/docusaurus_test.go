@@ -178,7 +178,10 @@ func TestSettingsRefused(t *testing.T) {
 			// dJPoida/hexbound's website/ with path: '../docs': "path: Path to the docs
 			// content directory on the file system, relative to site directory"
 			// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
-			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source; and it does not yet build a site whose docs are outside its folder (from the folder that holds both, the files are read as a folder of Markdown): move the docs into the site folder and set the path to them there`},
+			// Built from the folder that holds both (RecogniseSite, TestSiteFolder).
+			`docusaurus.config.js:4:12: presets.docs.path: "../other" is outside the site folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source: build with --source naming the folder that holds both (the site's folder is found below it, as docusaurus build SITEDIR reads it)`},
+		{"docs path two folders up", map[string]string{"docusaurus.config.js": preset("{path: '../../other'}")}, nil,
+			`docusaurus.config.js:4:12: presets.docs.path: "../../other" is outside the source folder: Docusaurus reads the docs there, but sitegen reads and publishes nothing outside --source`},
 		{"docs path linked out", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}")}, map[string]string{"rules": "OUT/notes"},
 			`docusaurus.config.js:4:12: presets.docs.path: "rules": symbolic link to OUT/notes, outside the site folder`},
 		{"docs path linked to a hidden folder", map[string]string{"docusaurus.config.js": preset("{path: 'rules'}"), ".git/HEAD": ""}, map[string]string{"rules": ".git"},

@@ -75,9 +75,9 @@ func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 	if len(list) < 2 || def == "" {
 		return
 	}
-	base := "i18n"
-	if s, ok := i18n.String("path"); ok && layout.CleanRel(s) != "" {
-		base = layout.CleanRel(s)
+	base := siteRel(r.site, "i18n")
+	if s, ok := i18n.String("path"); ok && layout.CleanRel(siteRel(r.site, s)) != "" {
+		base = layout.CleanRel(siteRel(r.site, s))
 	}
 	l.Read = append(l.Read, fmt.Sprintf("i18n.locales (%d)", len(list)))
 	var out []layout.Locale
@@ -139,7 +139,7 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	c.Notes = nil // the default locale's build reports them
 	c.Read = slices.Clone(l.Read)
 	c.Settings.LanguageCode, c.Settings.Direction = loc.Lang, loc.Dir
-	c.Words = codeWords(dir, loc.Name)
+	c.Words = codeWords(filepath.Join(dir, filepath.FromSlash(r.site)), loc.Name)
 	if !translate {
 		return &c
 	}

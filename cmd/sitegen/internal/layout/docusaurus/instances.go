@@ -186,9 +186,9 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 			continue
 		}
 		where := fmt.Sprintf("plugins[content-docs %s]", id)
-		inst := &rules{dir: dir, id: id, content: "docs", routeBase: "docs", prefixes: true, collapsible: true, collapsed: true, navPos: 1000 + i}
+		inst := &rules{dir: dir, site: r.site, id: id, content: siteRel(r.site, "docs"), routeBase: "docs", prefixes: true, collapsible: true, collapsed: true, navPos: 1000 + i}
 		if s, ok := opts.String("path"); ok && s != "" {
-			c, err := l.FolderAt(dir, where+".path", s, opts.Lines["path"], opts.Cols["path"])
+			c, err := l.FolderAt(dir, where+".path", siteRel(r.site, s), opts.Lines["path"], opts.Cols["path"])
 			if err != nil {
 				return err
 			}
@@ -217,7 +217,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 			return err
 		}
 		if current {
-			if err := addInstance(l, r, inst, sidebarFile(dir, opts.Get("sidebarPath"))); err != nil {
+			if err := addInstance(l, r, inst, sidebarFile(dir, r.site, opts.Get("sidebarPath"))); err != nil {
 				return err
 			}
 			insts = append(insts, inst)
@@ -277,19 +277,20 @@ var requireResolve = regexp.MustCompile("^require\\.resolve\\(\\s*(?:'([^']*)'|\
 var jsToTS = map[string]string{".js": ".ts", ".mjs": ".mts", ".cjs": ".cts"}
 
 // sidebarFile is the source-relative file a sidebarPath value names
-// (dir: the site's folder): a string, or require.resolve('./sidebars.js')
+// (dir: the source folder, site: the site's folder in it, which the value
+// is relative to): a string, or require.resolve('./sidebars.js')
 // as the templates write it; "" for none (false, a value not read, a path
 // out of the site). Docusaurus loads its config with jiti, whose
 // require.resolve of a .js path that is not there finds the TypeScript
 // file of that name (jiti 1.21.7: './sidebars.js' is sidebars.ts, a
 // TypeScript site's templates write so).
-func sidebarFile(dir string, v any) string {
+func sidebarFile(dir, site string, v any) string {
 	switch v := v.(type) {
 	case string:
-		return layout.CleanRel(v)
+		return layout.CleanRel(siteRel(site, v))
 	case jsconfig.Computed:
 		if m := requireResolve.FindStringSubmatch(v.Text); m != nil {
-			f := layout.CleanRel(m[1] + m[2] + m[3])
+			f := layout.CleanRel(siteRel(site, m[1]+m[2]+m[3]))
 			if ts, ok := jsToTS[path.Ext(f)]; ok && !layout.Exists(dir, f, false) {
 				if alt := strings.TrimSuffix(f, path.Ext(f)) + ts; layout.Exists(dir, alt, false) {
 					return alt

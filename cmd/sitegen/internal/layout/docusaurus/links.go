@@ -18,14 +18,14 @@ import (
 // linked, returned as a path from the linking file's folder. Other links
 // are returned as written. l.Content is read when a link is (i18n and
 // versions may move it after Recognise sets this).
-func markdownLinkFile(dir string, l *layout.Layout) func(from, target string) string {
+func markdownLinkFile(dir, site string, l *layout.Layout) func(from, target string) string {
 	return func(from, target string) string {
 		name := target
 		if un, err := url.PathUnescape(name); err == nil {
 			name = un
 		}
 		if rel, ok := strings.CutPrefix(name, "@site/"); ok {
-			return siteAlias(l, from, path.Clean(rel), target)
+			return siteAlias(l, from, siteRel(site, path.Clean(rel)), target)
 		}
 		ext := strings.ToLower(path.Ext(name))
 		if ext != ".md" && ext != ".mdx" || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") {
@@ -41,10 +41,16 @@ func markdownLinkFile(dir string, l *layout.Layout) func(from, target string) st
 			return target
 		}
 		root := "." // the docs plugin's content path holding from
-		if parts := strings.SplitN(from, "/", 3); len(parts) == 3 && parts[0] == ".." {
-			root = "../" + parts[1]
+		if strings.HasPrefix(from, "../") {
+			// a further folder of pages (a blog, a docs instance), by
+			// its path from the docs ("../blog", "../website/blog")
+			for _, f := range l.Roots {
+				if rel := relTo(l.Content, f); strings.HasPrefix(from, rel+"/") && len(rel) > len(root) {
+					root = rel
+				}
+			}
 		}
-		for _, rel := range []string{path.Join(root, name), relPath(l.Content, name)} {
+		for _, rel := range []string{path.Join(root, name), relPath(l.Content, siteRel(site, name))} {
 			if exists(rel) {
 				// from the folders' source paths, which never start "..":
 				// a blog post's ("../blog" beside docs/) is "blog"

@@ -72,14 +72,15 @@ func presetOption(obj *jsconfig.Object, key string) (opts *jsconfig.Object, off 
 // not built.
 func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) error {
 	l.ToolRoute = r.toolRoute
-	if _, off := presetOption(obj, "pages"); !off && beside(l.Content, PagesDir) && layout.Exists(dir, PagesDir, true) {
-		r.pagesDir = PagesDir
-		l.Roots = append(l.Roots, PagesDir)
-		if react := reactPages(dir); len(react) > 0 {
+	pages := siteRel(r.site, PagesDir)
+	if _, off := presetOption(obj, "pages"); !off && beside(l.Content, pages) && layout.Exists(dir, pages, true) {
+		r.pagesDir = pages
+		l.Roots = append(l.Roots, pages)
+		if react := reactPages(dir, pages); len(react) > 0 {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d React pages not published (%s): sitegen does not run React; its Markdown pages are published",
-				PagesDir, len(react), strings.Join(react, ", ")))
+				pages, len(react), strings.Join(react, ", ")))
 			for _, f := range react {
-				rel, _ := under(f, PagesDir)
+				rel, _ := under(f, pages)
 				r.react = append(r.react, toolRoute{pagesPage(strings.TrimSuffix(rel, path.Ext(rel)) + ".md").URL, "a React page (" + f + ") that sitegen does not run"})
 			}
 		}
@@ -102,10 +103,10 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 	}
 	for _, bo := range blogs {
 		opts := bo.opts
-		b := blogPlugin{dir: "blog", route: "blog", title: "Blog", id: instanceID(opts)}
+		b := blogPlugin{dir: siteRel(r.site, "blog"), route: "blog", title: "Blog", id: instanceID(opts)}
 		if s, ok := opts.String("path"); ok && s != "" {
 			// A folder a setting names: never out of the source or hidden.
-			c, err := l.FolderAt(dir, bo.where+".path", s, opts.Lines["path"], opts.Cols["path"])
+			c, err := l.FolderAt(dir, bo.where+".path", siteRel(r.site, s), opts.Lines["path"], opts.Cols["path"])
 			if err != nil {
 				return err
 			}
@@ -151,10 +152,11 @@ func (r *rules) toolRoute(sp string) string {
 	return ""
 }
 
-// reactPages are the React pages of src/pages, which are not published.
-func reactPages(dir string) []string {
+// reactPages are the React pages of the pages folder (src/pages in the
+// site's folder, source-relative), which are not published.
+func reactPages(dir, pages string) []string {
 	var out []string
-	_ = filepath.WalkDir(filepath.Join(dir, PagesDir), func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir(filepath.Join(dir, filepath.FromSlash(pages)), func(p string, d os.DirEntry, err error) error {
 		if err != nil || len(out) > 20 {
 			return filepath.SkipDir
 		}

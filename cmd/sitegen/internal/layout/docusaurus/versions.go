@@ -69,7 +69,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 	if r.id != "" && r.id != "default" {
 		prefix = r.id + "_"
 	}
-	file := prefix + "versions.json"
+	file := siteRel(r.site, prefix+"versions.json")
 	var names []string
 	disabled, _ := opts.Get("disableVersioning").(bool)
 	note("disableVersioning", opts.Get("disableVersioning"))
@@ -101,6 +101,9 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 		return nil, false, &layout.ConfigError{File: l.File, Line: opts.Lines["includeCurrentVersion"], Col: opts.Cols["includeCurrentVersion"], Key: where + ".includeCurrentVersion",
 			Msg: fmt.Sprintf("false with no versions in %s: Docusaurus stops (\"It is not possible to use docs without any version\")", file)}
 	}
+	if err := checkVersions(l, opts, where, names); err != nil {
+		return nil, false, err
+	}
 	if only, ok := opts.Get("onlyIncludeVersions").([]any); ok {
 		// "we preserve the order in which versions are provided; the
 		// order of the onlyIncludeVersions array does not matter"
@@ -120,7 +123,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 			last = names[i]
 		}
 	}
-	settings := versionSettings(l, opts, where, dir)
+	settings := versionSettings(l, opts, where, dir, r.site)
 	base := r.routeBase
 	var at []string // where each version is built, for the build's first line
 	for i, name := range names {
@@ -143,7 +146,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 			current = true
 			continue
 		}
-		vr := &rules{dir: dir, id: prefix + "version-" + name, content: prefix + "versioned_docs/version-" + name, routeBase: route,
+		vr := &rules{dir: dir, site: r.site, id: prefix + "version-" + name, content: siteRel(r.site, prefix+"versioned_docs/version-"+name), routeBase: route,
 			prefixes: r.prefixes, collapsible: r.collapsible, collapsed: r.collapsed,
 			label: v.label, version: v.label, navPos: 5000 + 100*r.navPos + i, plugin: cmp.Or(r.id, "default"), versionName: name}
 		if !layout.Exists(dir, vr.content, true) {
@@ -163,6 +166,49 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 	return others, current, nil
 }
 
+// checkVersions refuses, at their file:line:col, the versions options
+// Docusaurus refuses (plugin-content-docs 3.10's validateVersionsOptions,
+// lib/versions/validation.js), names being the versions available
+// (versions.json's, with current unless includeCurrentVersion is false),
+// before onlyIncludeVersions filters them: a lastVersion that is none of
+// them ("Docs option lastVersion: X is invalid"), a versions key that is
+// none ("unknown versions (X) found"), an onlyIncludeVersions that is
+// empty, names one that is none, or leaves out the lastVersion. A value
+// not read (computed) is not checked.
+func checkVersions(l *layout.Layout, opts *jsconfig.Object, where string, names []string) error {
+	fail := func(key, format string, args ...any) error {
+		return &layout.ConfigError{File: l.File, Line: opts.Lines[key], Col: opts.Cols[key], Key: where + "." + key, Msg: fmt.Sprintf(format, args...)}
+	}
+	avail := strings.Join(names, ", ")
+	last, hasLast := opts.String("lastVersion")
+	if hasLast && last != "" && !slices.Contains(names, last) {
+		return fail("lastVersion", "%q is no version (%s): Docusaurus stops (\"Docs option lastVersion: %s is invalid\")", last, avail, last)
+	}
+	if v, ok := opts.Get("versions").(*jsconfig.Object); ok {
+		for _, k := range v.Keys {
+			if !slices.Contains(names, k) {
+				return fail("versions", "%s is no version (%s): Docusaurus stops (\"Invalid docs option \\\"versions\\\": unknown versions (%s) found\")", k, avail, k)
+			}
+		}
+	}
+	only, ok := opts.Get("onlyIncludeVersions").([]any)
+	if !ok {
+		return nil
+	}
+	if len(only) == 0 {
+		return fail("onlyIncludeVersions", "an empty list: Docusaurus stops (\"an empty array is not allowed, at least one version is needed\")")
+	}
+	for _, o := range only {
+		if s, ok := o.(string); ok && !slices.Contains(names, s) {
+			return fail("onlyIncludeVersions", "%s is no version (%s): Docusaurus stops (\"Invalid docs option \\\"onlyIncludeVersions\\\": unknown versions (%s) found\")", s, avail, s)
+		}
+	}
+	if hasLast && last != "" && !slices.Contains(only, any(last)) {
+		return fail("onlyIncludeVersions", "leaves out the lastVersion %q: Docusaurus stops (\"\\\"lastVersion\\\" must be present in the provided \\\"onlyIncludeVersions\\\" array\")", last)
+	}
+	return nil
+}
+
 // requireJSON is require('./file.json') as jsconfig keeps it (a computed
 // value's text): Node reads the JSON file.
 var requireJSON = regexp.MustCompile(`^require\(\s*(?:'([^']*\.json)'|"([^"]*\.json)")\s*\)$`)
@@ -171,14 +217,14 @@ var requireJSON = regexp.MustCompile(`^require\(\s*(?:'([^']*\.json)'|"([^"]*\.j
 // customization of each version's properties": {X: {label, path}}), an
 // object, or a JSON file the config requires (versions:
 // require('./version_labels.json')), read as Node reads it.
-func versionSettings(l *layout.Layout, opts *jsconfig.Object, where, dir string) *jsconfig.Object {
+func versionSettings(l *layout.Layout, opts *jsconfig.Object, where, dir, site string) *jsconfig.Object {
 	switch v := opts.Get("versions").(type) {
 	case *jsconfig.Object:
 		l.Read = append(l.Read, where+".versions")
 		return v
 	case jsconfig.Computed:
 		if m := requireJSON.FindStringSubmatch(v.Text); m != nil {
-			rel := layout.CleanRel(m[1] + m[2])
+			rel := layout.CleanRel(siteRel(site, m[1]+m[2]))
 			raw, err := layout.ReadSetting(dir, rel)
 			if err == nil {
 				if o, ok := jsconfig.Parse([]byte("module.exports = " + string(raw))).Root.(*jsconfig.Object); ok {

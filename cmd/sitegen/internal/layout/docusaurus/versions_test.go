@@ -207,18 +207,43 @@ func TestVersionSidebars(t *testing.T) {
 // TestVersionsErrors: what stops Docusaurus stops the build, with the
 // file: a version of versions.json with no folder ("The docs folder does
 // not exist for version"), no version at all ("It is not possible to
-// use docs without any version"), versions.json not an array of names.
+// use docs without any version"), versions.json not an array of names;
+// and the options plugin-content-docs 3.10's validateVersionsOptions
+// (lib/versions/validation.js) refuses, at their line: a lastVersion that
+// is no version ("Docs option lastVersion: X is invalid. Available
+// version names are: …"), a versions key that is none ("unknown versions
+// (X) found"), an onlyIncludeVersions that is empty ("an empty array is
+// not allowed") or names one that is none, or leaves out the lastVersion
+// ("if you use both the "onlyIncludeVersions" and "lastVersion" options,
+// then "lastVersion" must be present in the provided
+// "onlyIncludeVersions" array"). The versions it checks are versions.json's
+// with current (unless includeCurrentVersion: false), before
+// onlyIncludeVersions filters them.
 func TestVersionsErrors(t *testing.T) {
 	for _, tc := range []struct{ name, docs, versions, want string }{
 		{"no folder", "", `["3.0"]`, "versions.json: version \"3.0\" has no folder versioned_docs/version-3.0/"},
 		{"no version", "includeCurrentVersion: false", `[]`, "includeCurrentVersion: false with no versions"},
 		{"not a list", "", `{"a": 1}`, "versions.json: not an array of version names"},
+		{"unknown lastVersion", "\n lastVersion: '3.0'", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.lastVersion: "3.0" is no version (current, 1.0): Docusaurus stops ("Docs option lastVersion: 3.0 is invalid")`},
+		{"lastVersion current not included", "includeCurrentVersion: false,\n lastVersion: 'current'", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.lastVersion: "current" is no version (1.0)`},
+		{"unknown versions key", "\n versions: {'2.0': {label: 'Two'}}", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.versions: 2.0 is no version (current, 1.0): Docusaurus stops ("Invalid docs option \"versions\": unknown versions (2.0) found")`},
+		{"empty onlyIncludeVersions", "\n onlyIncludeVersions: []", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.onlyIncludeVersions: an empty list: Docusaurus stops ("an empty array is not allowed, at least one version is needed")`},
+		{"unknown onlyIncludeVersions", "\n onlyIncludeVersions: ['1.0', '0.5']", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.onlyIncludeVersions: 0.5 is no version (current, 1.0): Docusaurus stops ("Invalid docs option \"onlyIncludeVersions\": unknown versions (0.5) found")`},
+		{"lastVersion left out", "\n onlyIncludeVersions: ['current'], lastVersion: '1.0'", `["1.0"]`,
+			`docusaurus.config.js:2:2: presets.docs.onlyIncludeVersions: leaves out the lastVersion "1.0": Docusaurus stops ("\"lastVersion\" must be present in the provided \"onlyIncludeVersions\" array")`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := layouttest.Write(t, map[string]string{
-				"docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {" + tc.docs + "}}]]};\n",
-				"docs/a.md":            "# A\n",
-				"versions.json":        tc.versions,
+				"docusaurus.config.js":                         "module.exports = {presets: [['classic', {docs: {" + tc.docs + "}}]]};\n",
+				"docs/a.md":                                    "# A\n",
+				"versions.json":                                tc.versions,
+				"versioned_docs/version-1.0/a.md":              "# A\n",
+				"versioned_sidebars/version-1.0-sidebars.json": "{}",
 			})
 			_, err := Recognise(dir)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -448,6 +448,25 @@ func jekyllBasePath(baseURL string) string {
 	return "/"
 }
 
+// pageAnyCase is the page whose URL is clean (a cleaned site path) in
+// another letter case, with or without its last slash, nil for none
+// (layout.Layout.RouteAnyCase); of several, the URL that sorts first. It
+// walks every URL: it is asked only of a link that names no page as
+// written.
+func (s *Site) pageAnyCase(clean string) *Page {
+	want := strings.ToLower(strings.TrimSuffix(clean, "/"))
+	var best string
+	for u := range s.ByURL {
+		if strings.ToLower(strings.TrimSuffix(u, "/")) == want && (best == "" || u < best) {
+			best = u
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	return s.ByURL[best]
+}
+
 // jekyllBaseURL matches Liquid's {{ site.baseurl }}, {{ site.url }} or
 // both at the start of a link in a Jekyll page: "site.url: Contains the
 // url of your site as it's configured in the _config.yml"
@@ -501,20 +520,28 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			candidates = append(candidates, s.htmlFileURL(clean)...)
 		}
 	}
+	toPage := func(p *Page) markup.LinkTarget {
+		u := s.Cfg.RelURL(p.SitePath) + query
+		if frag != "" {
+			id, found := s.anchorOf(p, frag)
+			if !found && !p.Failed {
+				return brokenAnchor(u+fragPart(frag), noHeading+" %q on the page at %s", frag, p.SitePath)
+			}
+			if !found {
+				id = frag
+			}
+			u += fragPart(id)
+		}
+		return linkTo(u)
+	}
 	for _, c := range candidates {
 		if p, ok := s.ByURL[c]; ok {
-			u := s.Cfg.RelURL(p.SitePath) + query
-			if frag != "" {
-				id, found := s.anchorOf(p, frag)
-				if !found && !p.Failed {
-					return brokenAnchor(u+fragPart(frag), noHeading+" %q on the page at %s", frag, p.SitePath)
-				}
-				if !found {
-					id = frag
-				}
-				u += fragPart(id)
-			}
-			return linkTo(u)
+			return toPage(p)
+		}
+	}
+	if s.Lay.RouteAnyCase {
+		if p := s.pageAnyCase(clean); p != nil {
+			return toPage(p)
 		}
 	}
 	for _, c := range candidates {
