@@ -89,8 +89,9 @@
 // baseofOrder). The home page's list pages run over what its template
 // pages: its .Paginator is site.RegularPages, a .Paginate of where
 // site.RegularPages ... mainSections (or "Section"/"Type" NAME) that
-// collection, of .Pages its own (homePager). Output
-// formats other than HTML that the settings' outputs ask for (JSON, RSS,
+// collection, of .Pages its own (homePager). The lists' RSS feeds,
+// index.xml, are written as Hugo's embedded RSS template writes them
+// (listFeed); other output formats the settings' outputs ask for (JSON,
 // a custom format) are said, not written (outputs.go).
 //
 // URLs: uglyURLs = true writes each page as a file, /posts/post-1.html,
@@ -408,6 +409,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.HomePager = pagers.homePager(cmp.Or(strings.ToLower(defLang), "en"), mainSections(low))
 	// A section's pages over its regular pages (regularPager).
 	l.RegularPager = pagers.regularPager(cmp.Or(strings.ToLower(defLang), "en"))
+	l.ListFeed = listFeed(low)
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}
