@@ -828,6 +828,11 @@ type Layout struct {
 	// the front matter, and have no effect on a Markdown title at the top
 	// of your document"); "" for none.
 	HideTitleKey string
+	// NoNameTitle: the tool shows no title above a page that has none
+	// but its file's name (no front matter title, no leading heading):
+	// Hugo's .Title of such a page is "" (its navigation label stays the
+	// file's name).
+	NoNameTitle bool
 	// TitleAbove: the tool shows the page's own title (its front
 	// matter's) at the top of the page whatever its text starts with, a
 	// # heading there shown below it (Starlight: title "will be displayed

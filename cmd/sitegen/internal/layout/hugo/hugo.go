@@ -41,9 +41,11 @@
 //     last), then name, nested by parent (menu.go). Without one, the
 //     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
-//     one untitled; sitegen gives it its first # heading, else its file
-//     name, as Hugo's docs themes show it.) A section without _index.md:
-//     its folder's name, first letter upper case, pluralised ("drink" is
+//     one untitled; sitegen shows its first # heading, which Hugo shows in
+//     the text, and no title above a page without one: its file's name
+//     labels it in the navigation only, layout.Layout.NoNameTitle.) A
+//     section without _index.md: its folder's name, first letter upper
+//     case, pluralised ("drink" is
 //     "Drinks"; "pluralizeListTitles: Pluralize titles in lists. Default:
 //     true", https://gohugo.io/getting-started/configuration/#pluralizelisttitles;
 //     SectionTitle).
@@ -255,6 +257,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (https://gohugo.io/content-management/front-matter/#title): the
 	// themes show it above the text, a # heading there below it.
 	l.TitleAboveOther = true
+	// A page without a title: "Hugo leaves .Title empty" (0.111
+	// measured: a page with no front matter title shows [] for
+	// {{ .Title }} and {{ .LinkTitle }}): no title above its text
+	// (TestHugoUntitledPage); its leading # heading, where it has one,
+	// stays the page's heading.
+	l.NoNameTitle = true
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
 		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}
