@@ -2172,6 +2172,8 @@ type ListFeed struct {
 	Want func(kind string, meta map[string]any) bool
 	// Limit is the most items a feed holds; 0 for all.
 	Limit int
+	// Language is the feed's <language>, "" for none.
+	Language string
 }
 
 // Author is a blog author of the tool's authors file.

@@ -181,3 +181,35 @@ func TestHugoListFeeds(t *testing.T) {
 		})
 	}
 }
+
+// TestHugoListFeedLanguage: the feed's <language> is languageCode as the
+// settings write it ("{{ with .Site.LanguageCode }}<language>{{.}}"),
+// none without it: hugo 0.111 writes no <language> for a site of
+// defaultContentLanguage = "en" and [languages.fr] alone, in either
+// language's feeds.
+func TestHugoListFeedLanguage(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"hugo.toml":                  "title = \"H\"\nbaseURL = \"https://h.test/\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\ntitle = \"HF\"\n",
+		"content/rules/combat.md":    "---\ntitle: Combat\ndate: 2021-01-01\n---\nx\n",
+		"content/rules/combat.fr.md": "---\ntitle: Combat FR\ndate: 2021-01-02\n---\nx\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, f := range []string{"index.xml", "rules/index.xml", "fr/index.xml", "fr/rules/index.xml"} {
+		x, ok := tree[f]
+		if !ok {
+			t.Errorf("%s not written", f)
+			continue
+		}
+		if strings.Contains(x, "<language>") {
+			t.Errorf("%s has a <language>, Hugo writes none", f)
+		}
+	}
+	if !strings.Contains(tree["fr/rules/index.xml"], "<title>Combat FR</title>") {
+		t.Errorf("fr/rules/index.xml does not list the French page")
+	}
+}

@@ -25,7 +25,7 @@ func (s *Site) writeListFeeds(out fileWriter) error {
 	for _, f := range s.ListFeeds() {
 		title := cmp.Or(f.Title, site)
 		ch := listFeedChannel{Title: site, Link: s.Cfg.AbsURL(f.List.SitePath), Description: "Recent content on " + site,
-			Generator: "sitegen", Language: s.Lay.Settings.LanguageCode, Copyright: s.Lay.Settings.Copyright,
+			Generator: "sitegen", Language: s.Lay.ListFeed.Language, Copyright: s.Lay.Settings.Copyright,
 			Self: listFeedSelf{Href: s.Cfg.AbsURL("/" + f.File), Rel: "self", Type: "application/rss+xml"}}
 		if title != site {
 			ch.Title = title + " on " + site

@@ -418,6 +418,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// A section's pages over its regular pages (regularPager).
 	l.RegularPager = pagers.regularPager(cmp.Or(strings.ToLower(defLang), "en"))
 	l.ListFeed = listFeed(low)
+	if l.ListFeed != nil {
+		// "{{ with .Site.LanguageCode }}<language>": languageCode as
+		// written, none without it (0.111 measured: no <language> in a
+		// site of defaultContentLanguage alone).
+		l.ListFeed.Language = l.Str(m, "languageCode")
+	}
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}
