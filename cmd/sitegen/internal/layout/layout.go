@@ -154,6 +154,10 @@ type Layout struct {
 	// (Docusaurus's blog plugin and its further instances): each list's
 	// paging, archive, authors and feeds; none for a site without.
 	Blogs []*Blog
+	// ListFeed, when set, is the RSS feed the tool writes beside each of
+	// its list pages (Hugo's default RSS output format: index.xml of
+	// the home page, sections, taxonomies and terms); nil for none.
+	ListFeed *ListFeed
 	// ContentLinks, when set, starts a link to a content file by its
 	// path from Content ("@/rules/combat.md#cover", Zola's internal
 	// links); "" for none.
@@ -840,6 +844,11 @@ type Layout struct {
 	// the front matter, and have no effect on a Markdown title at the top
 	// of your document"); "" for none.
 	HideTitleKey string
+	// NoNameTitle: the tool shows no title above a page that has none
+	// but its file's name (no front matter title, no leading heading):
+	// Hugo's .Title of such a page is "" (its navigation label stays the
+	// file's name).
+	NoNameTitle bool
 	// TitleAbove: the tool shows the page's own title (its front
 	// matter's) at the top of the page whatever its text starts with, a
 	// # heading there shown below it (Starlight: title "will be displayed
@@ -2174,6 +2183,22 @@ type Blog struct {
 	// FeedDescription their title and description.
 	Feeds                      []string
 	FeedTitle, FeedDescription string
+}
+
+// ListFeed is the RSS feed a tool writes beside its list pages
+// (Layout.ListFeed), in the shape of Hugo's embedded RSS template: the
+// channel titled with the list's title and the site's, the list's pages
+// in the tool's default order.
+type ListFeed struct {
+	// Name is the feed's file in the list's folder ("index.xml").
+	Name string
+	// Want reports whether the list page of kind ("home", "section",
+	// "taxonomy" or "term") with the front matter meta has a feed.
+	Want func(kind string, meta map[string]any) bool
+	// Limit is the most items a feed holds; 0 for all.
+	Limit int
+	// Language is the feed's <language>, "" for none.
+	Language string
 }
 
 // Author is a blog author of the tool's authors file.

@@ -23,14 +23,14 @@ const feedLimit = 20
 // writeFeeds writes the blog's feeds (layout.Blog.Feeds) at its list's
 // URL: RSS 2.0 (rss.xml, https://www.rssboard.org/rss-specification),
 // Atom (atom.xml, RFC 4287) and JSON Feed (feed.json), the newest posts first with their titles,
-// links, dates and summaries.
+// links, dates and summaries; and the list pages' feeds (writeListFeeds).
 func (s *Site) writeFeeds(out fileWriter) error {
 	for _, b := range s.Lay.Blogs {
 		if err := s.writeBlogFeeds(out, b); err != nil {
 			return err
 		}
 	}
-	return nil
+	return s.writeListFeeds(out)
 }
 
 // writeBlogFeeds writes the feeds of the blog b; a blog without posts

@@ -423,7 +423,12 @@ func (s *Site) renderBody(p *content.Page, assets templates.Assets) *content.Bod
 		b.Content = layout.ApplyHTMLOps(p.HTMLOps, buf.String(), nil)
 	}
 	b.Toc, b.Flags, b.Scripts, b.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-	if hide, _ := p.Meta[s.Lay.HideTitleKey].(bool); hide && s.Lay.HideTitleKey != "" && !p.DropH1 {
+	hide, _ := p.Meta[s.Lay.HideTitleKey].(bool)
+	hide = hide && s.Lay.HideTitleKey != ""
+	if s.Lay.NoNameTitle && p.Kind == templates.KindPage && p.OwnTitleText() == "" {
+		hide = true // untitled but for its file's name: the tool shows no title (layout.Layout.NoNameTitle)
+	}
+	if hide && !p.DropH1 {
 		// The front matter hides the title the frame would show: no
 		// heading of the text stands for it (layout.Layout.HideTitleKey).
 		b.Flags = maps.Clone(b.Flags)

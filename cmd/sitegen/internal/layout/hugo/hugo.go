@@ -41,9 +41,11 @@
 //     last), then name, nested by parent (menu.go). Without one, the
 //     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
-//     one untitled; sitegen gives it its first # heading, else its file
-//     name, as Hugo's docs themes show it.) A section without _index.md:
-//     its folder's name, first letter upper case, pluralised ("drink" is
+//     one untitled; sitegen shows its first # heading, which Hugo shows in
+//     the text, and no title above a page without one: its file's name
+//     labels it in the navigation only, layout.Layout.NoNameTitle.) A
+//     section without _index.md: its folder's name, first letter upper
+//     case, pluralised ("drink" is
 //     "Drinks"; "pluralizeListTitles: Pluralize titles in lists. Default:
 //     true", https://gohugo.io/getting-started/configuration/#pluralizelisttitles;
 //     SectionTitle).
@@ -89,8 +91,9 @@
 // baseofOrder). The home page's list pages run over what its template
 // pages: its .Paginator is site.RegularPages, a .Paginate of where
 // site.RegularPages ... mainSections (or "Section"/"Type" NAME) that
-// collection, of .Pages its own (homePager). Output
-// formats other than HTML that the settings' outputs ask for (JSON, RSS,
+// collection, of .Pages its own (homePager). The lists' RSS feeds,
+// index.xml, are written as Hugo's embedded RSS template writes them
+// (listFeed); other output formats the settings' outputs ask for (JSON,
 // a custom format) are said, not written (outputs.go).
 //
 // URLs: uglyURLs = true writes each page as a file, /posts/post-1.html,
@@ -254,6 +257,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (https://gohugo.io/content-management/front-matter/#title): the
 	// themes show it above the text, a # heading there below it.
 	l.TitleAboveOther = true
+	// A page without a title: "Hugo leaves .Title empty" (0.111
+	// measured: a page with no front matter title shows [] for
+	// {{ .Title }} and {{ .LinkTitle }}): no title above its text
+	// (TestHugoUntitledPage); its leading # heading, where it has one,
+	// stays the page's heading.
+	l.NoNameTitle = true
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low)),
 		future: layout.True(low["buildfuture"]), expired: layout.True(low["buildexpired"])}
@@ -408,6 +417,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.HomePager = pagers.homePager(cmp.Or(strings.ToLower(defLang), "en"), mainSections(low))
 	// A section's pages over its regular pages (regularPager).
 	l.RegularPager = pagers.regularPager(cmp.Or(strings.ToLower(defLang), "en"))
+	l.ListFeed = listFeed(low)
+	if l.ListFeed != nil {
+		// "{{ with .Site.LanguageCode }}<language>": languageCode as
+		// written, none without it (0.111 measured: no <language> in a
+		// site of defaultContentLanguage alone).
+		l.ListFeed.Language = l.Str(m, "languageCode")
+	}
 	if n := outputsNote(file, low); n != "" {
 		l.Notes = append(l.Notes, n)
 	}

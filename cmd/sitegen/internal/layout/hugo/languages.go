@@ -275,6 +275,11 @@ func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*
 	c.Settings.NoTitle = c.Settings.Title == ""
 	c.Settings.LanguageCode = cmp.Or(c.Str(mm, "languageCode"), g.name)
 	c.Settings.Copyright = c.Str(mm, "copyright")
+	if l.ListFeed != nil {
+		lf := *l.ListFeed
+		lf.Language = c.Str(mm, "languageCode") // the language's own, else none (listFeed)
+		c.ListFeed = &lf
+	}
 	if l.PageMenu != nil { // not Docsy's (RecogniseIn)
 		c.Menu = readMenu(mm)
 	}

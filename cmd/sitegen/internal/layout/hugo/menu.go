@@ -47,6 +47,24 @@ func readMenu(m map[string]any) []layout.MenuEntry {
 			}
 		}
 	}
+	return lastOfKey(out)
+}
+
+// lastOfKey keeps, of the settings' entries of one key (identifier, else
+// name), the last: Hugo 0.111's assembleMenus puts each in a map by its
+// key, a later one over an earlier (measured: two [[menus.main]] named
+// "Dup", /one/ then /two/, show /two/ alone).
+func lastOfKey(entries []layout.MenuEntry) []layout.MenuEntry {
+	last := map[string]int{}
+	for i, e := range entries {
+		last[cmp.Or(e.Identifier, e.Name)] = i
+	}
+	var out []layout.MenuEntry
+	for i, e := range entries {
+		if k := cmp.Or(e.Identifier, e.Name); k == "" || last[k] == i {
+			out = append(out, e)
+		}
+	}
 	return out
 }
 
@@ -152,15 +170,27 @@ func SectionMenu(entries, sections []layout.MenuEntry) []layout.MenuEntry {
 // entry's child; siblings by weight, those without one (0) last, then by
 // name, then by identifier (menus.go, defaultMenuEntrySort). An entry
 // whose parent is no entry of the menu is left out, as Hugo leaves it.
+// Of entries of one key (identifier, else name: a page's name is its
+// LinkTitle) the first is kept, the settings' before the pages': Hugo
+// 0.111's assembleMenus skips a page's entry whose key the menu has,
+// "duplicate menu entry with identifier "Rules" in menu "main"" (measured:
+// [[menus.main]] name = "Rules" with pageRef = "/rules" and the page's
+// own menu: main show one Rules, the settings' of weight 1; a page with
+// menu: {main: {identifier: same}} beside a settings' entry identifier
+// = "same" shows the settings').
 func MenuTree(entries []layout.MenuEntry) []layout.MenuEntry {
 	byKey := map[string]int{} // the first entry of each identifier (else name)
-	for i, e := range entries {
+	kept := entries[:0:0]
+	for _, e := range entries {
 		if k := cmp.Or(e.Identifier, e.Name); k != "" {
-			if _, ok := byKey[k]; !ok {
-				byKey[k] = i
+			if _, ok := byKey[k]; ok {
+				continue // a duplicate: Hugo keeps the first
 			}
+			byKey[k] = len(kept)
 		}
+		kept = append(kept, e)
 	}
+	entries = kept
 	children := make([][]int, len(entries))
 	var roots []int
 	for i, e := range entries {

@@ -132,3 +132,48 @@ func TestSectionMenu(t *testing.T) {
 		}
 	}
 }
+
+// TestMenuDuplicates checks the entries of one key (identifier, else
+// name) as hugo 0.111 keeps them: of the settings' the last ([[menus.main]]
+// "Dup" at /one/ then /two/: /two/), of a settings' entry and a page's
+// front matter entry the settings' ("duplicate menu entry with identifier
+// "Rules" in menu "main"", the page's dropped), "menu: main", "menus:
+// main" and "menu: [main, footer]" each one entry of its page; entries of
+// other names kept ("About" of the page beside the settings' "About cfg"
+// to the same URL: both).
+func TestMenuDuplicates(t *testing.T) {
+	site := map[string]any{"menus": map[string]any{"main": []any{
+		map[string]any{"name": "Rules", "pageRef": "/rules", "weight": int64(1)},
+		map[string]any{"name": "About cfg", "url": "/about/", "weight": int64(3)},
+		map[string]any{"name": "Dup", "url": "/one/", "weight": int64(4)},
+		map[string]any{"name": "Dup", "url": "/two/", "weight": int64(5)},
+		map[string]any{"name": "X", "identifier": "same", "url": "/x/"},
+	}}}
+	es := readMenu(site)
+	for _, p := range []struct {
+		rel, name string
+		meta      map[string]any
+	}{
+		{"rules.md", "Rules", map[string]any{"menu": "main"}},
+		{"about.md", "About", map[string]any{"menus": "main", "weight": 2}},
+		{"both.md", "Both", map[string]any{"menu": []any{"main", "footer"}}},
+		{"a.md", "A", map[string]any{"menu": map[string]any{"main": map[string]any{"identifier": "same"}}}},
+	} {
+		e, ok := PageMenu(p.rel, p.meta)
+		if !ok {
+			t.Fatalf("%s: no entry", p.rel)
+		}
+		if e.Name == "" {
+			e.Name = p.name // content's: the page's LinkTitle
+		}
+		es = append(es, e)
+	}
+	var got []string
+	for _, e := range MenuTree(es) {
+		got = append(got, e.Name+" "+e.URL+e.PageRef+e.Page)
+	}
+	want := []string{"Rules /rules", "About about.md", "About cfg /about/", "Dup /two/", "Both both.md", "X /x/"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("menu\n%q, want\n%q", got, want)
+	}
+}

@@ -12,7 +12,8 @@ import (
 // events, e-book formats, Google AMP, and JSON search indexes, or any
 // custom text format" (https://gohugo.io/templates/output-formats/);
 // hugo 0.111 writes /index.json, /index.xml and /rules/print/ for the
-// settings below, which sitegen does not: it says so, naming them.
+// settings below; sitegen writes the RSS feed (listFeed), not the
+// others: it says so, naming them.
 func TestOutputsNote(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -22,7 +23,8 @@ func TestOutputsNote(t *testing.T) {
 		{"none", map[string]any{}, ""},
 		{"HTML only", map[string]any{"outputs": map[string]any{"home": []any{"HTML"}, "page": []any{"html"}}}, ""},
 		{"JSON, RSS and a custom format", map[string]any{"outputs": map[string]any{"section": []any{"HTML", "print"}, "home": []any{"HTML", "JSON", "RSS"}}},
-			"outputs: home JSON, RSS; section print:"},
+			"outputs: home JSON; section print:"},
+		{"RSS only", map[string]any{"outputs": map[string]any{"home": []any{"HTML", "RSS"}}}, ""},
 		{"YAML's strings", map[string]any{"outputs": map[string]any{"page": []string{"HTML", "Calendar"}}}, "page Calendar"},
 	} {
 		got := outputsNote("hugo.toml", c.low)

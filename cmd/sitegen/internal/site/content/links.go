@@ -561,7 +561,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	if u, ok := s.staticURL(s.SrcFile(rel)); ok { // the same, a file of a static folder inside the content folder (VitePress's /public/img/a.png: Vite resolves it from the project root)
 		return linkTo(u + query + fragPart(frag))
 	}
-	if rel == "sitemap.xml" || rel == "404.html" || s.feedFiles[rel] {
+	if rel == "sitemap.xml" || rel == "404.html" || s.feedFiles[rel] || s.isListFeed(rel) {
 		return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
 	}
 	if s.View != nil {
