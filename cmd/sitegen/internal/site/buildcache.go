@@ -94,7 +94,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 20 // 20: a page record's Includes hold the files its layout's rules read to place it (layout.Page.Reads: a Zola section's _index.md, whose sort_by and transparent order its pages), so an edit of one loads the page again; 19: a body's Dataview queries keep the digest of each source's members' files beside the digest of what they read of them (cachedQuery.Files): while the model's structure and those files are the same, the latter is not made again; 18: a body's Dataview queries keep where each link target they resolved by name, and each note they read, led (cachedQuery.Answers, content.Body.Names): a note added, removed or renamed elsewhere re-renders a query page only when one of them leads elsewhere now, not whenever names changed; 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 21 // 21: a page record's and a body's Reads hold absentSum for a file read that does not exist (a Zola page's _index.md of a folder with none), so such a page is cached and loaded again once the file is created; 20: a page record's Includes hold the files its layout's rules read to place it (layout.Page.Reads: a Zola section's _index.md, whose sort_by and transparent order its pages), so an edit of one loads the page again; 19: a body's Dataview queries keep the digest of each source's members' files beside the digest of what they read of them (cachedQuery.Files): while the model's structure and those files are the same, the latter is not made again; 18: a body's Dataview queries keep where each link target they resolved by name, and each note they read, led (cachedQuery.Answers, content.Body.Names): a note added, removed or renamed elsewhere re-renders a query page only when one of them leads elsewhere now, not whenever names changed; 17: a body's Dataview queries keep what they read of each member of their sources (cachedQuery.Member, MemberAll), and each source's digest is of those fields' values (content.Site.QueryPrint), not of the members' files, unless MemberAll; 16: a page record keeps its layout's filters on its HTML (CachedLoad.HTMLOps, Jekyll's {{ content | replace: '<table>', … }}); 15: a body whose Dataview queries ran is kept, with what they read (cachedBody.Query: the notes read through links, the digest of each source's members);  14: a page record keeps its outline (Page.Outline, for heading paths); 13: the digest of the model the answers were recorded in (cacheIndex.Digest); a record's problems keep their broken link (Diagnostic.Link); 12: a page record keeps its hero image (layout.Home.Image); 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -717,20 +717,45 @@ func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
 		}
 	}
 	if v, ok := bc.hashes.Load(f); ok {
-		if v == nil {
-			return sum, false
-		}
-		return v.(content.SrcRecord).Sum, true
+		r, ok := v.(content.SrcRecord)
+		return r.Sum, ok
 	}
 	r, err := bc.readRecord(s, f)
 	if err != nil {
-		bc.hashes.Store(f, nil)
+		if errors.Is(err, fs.ErrNotExist) {
+			bc.hashes.Store(f, absentFile{})
+		} else {
+			bc.hashes.Store(f, nil)
+		}
 		return sum, false
 	}
 	v, _ := bc.hashes.LoadOrStore(f, r)
 	r = v.(content.SrcRecord)
 	bc.noteSource(f, r)
 	return r.Sum, true
+}
+
+// absentFile is what bc.hashes holds for a source file that does not
+// exist (nil: one that cannot be read).
+type absentFile struct{}
+
+// absentSum is the digest a page record keeps of a file it read that
+// does not exist (a Zola page's _index.md of a folder with none,
+// layout.Page.Reads): the page is taken from the cache while the file is
+// still absent, and loaded again once it is created. No file's content
+// hashes to it but by a SHA-256 collision.
+var absentSum = sha256.Sum256([]byte("sitegen build cache: no such file\x00"))
+
+// readSum is the digest of a file a page read: its content's (hash), or
+// absentSum when it does not exist; false when it cannot be read.
+func (bc *bodyCache) readSum(s *Site, f string) ([sha256.Size]byte, bool) {
+	if sum, ok := bc.hash(s, f); ok {
+		return sum, true
+	}
+	if v, _ := bc.hashes.Load(f); v == (absentFile{}) {
+		return absentSum, true
+	}
+	return [sha256.Size]byte{}, false
 }
 
 // readRecord stats the source file f (under the link rule, as every read
@@ -824,7 +849,7 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		}
 	}
 	for f, want := range c.Reads {
-		if got, ok := bc.hash(s, f); !ok || got != want {
+		if got, ok := bc.readSum(s, f); !ok || got != want {
 			return nil
 		}
 	}
@@ -1031,9 +1056,9 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 		Reads: make(map[string][sha256.Size]byte, len(b.Reads)), Errs: b.Probs.Errs, Warns: b.Probs.Warns,
 		Flags: b.Flags, Scripts: b.Scripts, Styles: b.Styles}
 	for f := range b.Reads {
-		sum, ok := bc.hash(s, f)
+		sum, ok := bc.readSum(s, f)
 		if !ok {
-			return // a file it read is gone: nothing to vouch for
+			return // a file it read cannot be read: nothing to vouch for
 		}
 		c.Reads[f] = sum
 	}
@@ -1442,7 +1467,7 @@ func (bc *bodyCache) LoadedFromCache(sc *content.Scanned, rel string) *content.P
 		return nil
 	}
 	for f, want := range c.Reads {
-		if got, ok := bc.hash(s, f); !ok || got != want {
+		if got, ok := bc.readSum(s, f); !ok || got != want {
 			return nil
 		}
 	}
@@ -1469,8 +1494,8 @@ func (bc *bodyCache) FileTime(f string) (time.Time, bool) {
 	var r content.SrcRecord
 	if v, ok := bc.loadSum(f); ok {
 		r = v.(content.SrcRecord)
-	} else if v, ok := bc.hashes.Load(f); ok && v != nil {
-		r = v.(content.SrcRecord)
+	} else if v, ok := bc.hashes.Load(f); ok {
+		r, _ = v.(content.SrcRecord)
 	}
 	if r.Stamp.Mtime == 0 && r.Stamp.Size == 0 {
 		return time.Time{}, false
@@ -1513,7 +1538,7 @@ func (bc *bodyCache) Loaded(sc *content.Scanned, pages []*content.Page, diags, w
 		c.Reads = map[string][sha256.Size]byte{}
 		ok := true
 		for _, f := range append([]string{p.File}, p.Includes...) {
-			sum, found := bc.hash(s, f)
+			sum, found := bc.readSum(s, f)
 			if !found {
 				ok = false
 				break

@@ -26,26 +26,38 @@ import (
 // lays it out in ways sitegen cannot guess (mhfu's map is a grid of
 // weapon names, its JSON beside it).
 
-// templateLine finds a template = line of TOML or YAML front matter.
-var templateLine = regexp.MustCompile(`(?m)^[ \t]*template[ \t]*[:=][ \t]*["']?([^"'\r\n]+)`)
+// templateKey starts the line of a template key of TOML or YAML front
+// matter.
+var templateKey = regexp.MustCompile(`^[ \t]*template[ \t]*[:=]`)
 
 // templateNote is the warning for the page file (source-relative) whose
 // expanded text is src, when the page has no text of its own and a
-// template of the site's writes it; nil otherwise.
+// template of the site's writes it; nil otherwise. The template is the
+// one Zola's Library::populate_sections chooses: the page's own template
+// (front matter, not a key of a table such as [extra]), else the
+// page_template of the closest of its ancestors, the sections from its
+// parent section up; a page whose folder has no _index.md (an orphan
+// page) has no ancestors, so no page_template (page.html renders it).
 func (r *rules) templateNote(file string, src []byte) *layout.Problem {
 	sp := frontspan.Find(src, frontspan.Options{TOML: true, Leading: true})
 	if !sp.Closed || len(bytes.TrimSpace(src[sp.Next:])) > 0 {
 		return nil
 	}
 	line, name, from := 1, "", ""
-	if m := templateLine.FindSubmatchIndex(src[sp.Start:sp.End]); m != nil {
-		name = strings.TrimSpace(string(src[sp.Start+m[2] : sp.Start+m[3]]))
-		line += bytes.Count(src[:sp.Start+m[0]], []byte("\n"))
+	if t, ok := frontMatter(src)["template"].(string); ok && strings.TrimSpace(t) != "" {
+		name = strings.TrimSpace(t)
+		line += bytes.Count(src[:sp.Start], []byte("\n")) + templateKeyLine(src[sp.Start:sp.End], sp.Delim == "+++")
 	} else if path.Base(file) != "_index.md" {
 		rel := strings.TrimPrefix(file, r.content+"/")
 		dir := path.Dir(rel)
 		if path.Base(rel) == "index.md" {
 			dir = path.Dir(dir)
+		}
+		if dir == "." {
+			dir = ""
+		}
+		if r.secs.of(dir) == nil {
+			return nil // an orphan page: no ancestors, no page_template
 		}
 		for d := dir; name == "" && d != ""; d = path.Dir(d) {
 			if d == "." {
@@ -71,4 +83,23 @@ func (r *rules) templateNote(file string, src []byte) *layout.Problem {
 		msg = fmt.Sprintf("the page has no text of its own: Zola writes it from templates/%s (the page_template of %s; Tera), which sitegen does not run, so the page shows %s", name, from, shows)
 	}
 	return &layout.Problem{Line: line, Col: 1, Warning: true, Msg: msg}
+}
+
+// templateKeyLine is the 0-based line, within the front matter fm, of
+// its top-level template key: in TOML, before the first [table] header;
+// in YAML, not indented. 0 when it is not found.
+func templateKeyLine(fm []byte, toml bool) int {
+	for i, l := range strings.Split(string(fm), "\n") {
+		t := strings.TrimSpace(l)
+		if toml && strings.HasPrefix(t, "[") {
+			break
+		}
+		if !toml && l != strings.TrimLeft(l, " \t") {
+			continue
+		}
+		if templateKey.MatchString(l) {
+			return i
+		}
+	}
+	return 0
 }

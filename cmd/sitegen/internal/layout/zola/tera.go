@@ -16,8 +16,9 @@ import (
 // Expressions: literals (strings, numbers, true, false, arrays), names
 // with .field and [index], math, comparisons, and/or/not, in, ~, is
 // tests, the filters of applyFilter and moreFilters and the functions
-// load_data, get_url, get_page, get_section (getpage.go), trans, range
-// and resize_image (the original image, and a warning: teradata.go). Maps
+// load_data, get_url, get_page, get_section (getpage.go), trans, range,
+// resize_image (the original image, and a warning: teradata.go) and
+// get_image_metadata (the image's size, read as Zola reads it). Maps
 // are walked in their file's order
 // (teraorder.go). Anything else (most of page and config) is a teraErr
 // naming the template's line, and the call is warned as Tera sitegen does

@@ -1,7 +1,11 @@
 package zola
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -217,6 +221,10 @@ func TestTeraResizeImage(t *testing.T) {
 		"templates/shortcodes/img.html": "{% set image = resize_image(path=path, width=240, op=\"fit_width\") %}\n<img src=\"{{ image.url }}\" width=\"{{ image.width }}\">",
 		"static/maps/keep.png":          "png",
 		"content/rules/dice.jpg":        "jpg",
+		// "fit_width: Resizes the image such that the resulting width is
+		// width and height is whatever will preserve the aspect ratio".
+		"templates/shortcodes/fit.html": "{% set i = resize_image(path=path, width=240, op=\"fit_width\") %}{{ i.width }}x{{ i.height }} of {{ i.orig_width }}x{{ i.orig_height }}",
+		"static/maps/real.png":          pngOf(t, 320, 200),
 	}
 	read := func(f string) ([]byte, error) {
 		if s, ok := files[f]; ok {
@@ -227,11 +235,83 @@ func TestTeraResizeImage(t *testing.T) {
 	for _, tt := range []struct{ src, want, warn string }{
 		{"{{ img(path=\"maps/keep.png\") }}\n", "\n<img src=\"&#x2F;maps&#x2F;keep.png\" width=\"240\">\n", "templates/shortcodes/img.html:1: resize_image(path=\"maps/keep.png\"): sitegen does not resize images; the original /maps/keep.png is shown"},
 		{"{{ img(path=\"rules/dice.jpg\") }}\n", "\n<img src=\"&#x2F;rules&#x2F;dice.jpg\" width=\"240\">\n", "the original /rules/dice.jpg is shown"},
+		{"{{ fit(path=\"maps/real.png\") }}\n", "240x150 of 320x200\n", "the original /maps/real.png is shown"},
 		{"{{ img(path=\"nowhere.png\") }}\n", "\n", `templates/shortcodes/img.html:1 has resize_image(path="nowhere.png"): no such image in the project, static/, content/ or public/`},
 	} {
 		x := expandWith("content/a.md", []byte(tt.src), read, &siteInfo{})
 		if string(x.Src) != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.src, x.Src, tt.want)
+		}
+		if len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn) || !x.Problems[0].Warning || x.Problems[0].Line != 1 {
+			t.Errorf("%s: warnings %+v, want one at line 1 with %q", tt.src, x.Problems, tt.warn)
+		}
+	}
+}
+
+// pngOf is a w×h PNG.
+func pngOf(t *testing.T, w, h int) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTeraImageMetadata checks Zola's get_image_metadata() in a shortcode
+// (https://www.getzola.org/documentation/templates/overview/#get-image-metadata):
+// "Gets metadata for an image. This supports common formats like JPEG,
+// PNG, WebP, BMP, GIF as well as SVG"; "path: mandatory, see File
+// Searching Logic"; "allow_missing: optional, true or false, defaults to
+// false. Whether a missing file should raise an error or not"; "The
+// method returns a map containing width, height, format, and mime. The
+// format returned is the most common file extension for the file
+// format". Tera escapes the printed MIME type ("/" as "&#x2F;"). The size is the image's, read as Zola reads it; an image
+// sitegen cannot read (WebP) is a warning at the template's line, the
+// page built with the format only; a missing image is no fatal error.
+func TestTeraImageMetadata(t *testing.T) {
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, image.NewGray(image.Rect(0, 0, 64, 48)), nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"templates/shortcodes/meta.html": "{% set m = get_image_metadata(path=path, allow_missing=true) %}" +
+			"{% if m %}{{ m.width }}x{{ m.height }} {{ m.format }} {{ m.mime }}{% else %}none{% endif %}",
+		"templates/shortcodes/strict.html": "\n{% set m = get_image_metadata(path=path) %}{{ m.width }}",
+		"static/maps/keep.png":             pngOf(t, 320, 200),
+		"content/rules/dice.jpg":           jpg.String(),
+		"static/icons/d20.svg":             `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 36"><path/></svg>`,
+		"static/icons/d6.svg":              `<svg width="16px" height="18" viewBox="0 0 24 36"></svg>`,
+		"static/maps/region.webp":          "RIFF....WEBPVP8 ",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, tt := range []struct{ src, want, warn string }{
+		{`{{ meta(path="maps/keep.png") }}`, "320x200 png image&#x2F;png", ""},
+		{`{{ meta(path="/static/maps/keep.png") }}`, "320x200 png image&#x2F;png", ""},
+		{`{{ meta(path="@/rules/dice.jpg") }}`, "64x48 jpg image&#x2F;jpeg", ""},
+		{`{{ meta(path="rules/dice.jpg") }}`, "64x48 jpg image&#x2F;jpeg", ""},
+		{`{{ meta(path="icons/d20.svg") }}`, "24x36 svg text&#x2F;svg+xml", ""},
+		{`{{ meta(path="icons/d6.svg") }}`, "16x18 svg text&#x2F;svg+xml", ""},
+		{`{{ meta(path="nowhere.png") }}`, "none", ""},
+		{`{{ meta(path="maps/region.webp") }}`, "x webp",
+			`templates/shortcodes/meta.html:1: get_image_metadata(path="maps/region.webp"): sitegen cannot read the size of this image`},
+		{`{{ strict(path="nowhere.png") }}`, "",
+			`templates/shortcodes/strict.html:2 has get_image_metadata(path="nowhere.png"): no such image in the project, static/, content/ or public/`},
+	} {
+		x := expandWith("content/a.md", []byte(tt.src+"\n"), read, &siteInfo{})
+		if got := strings.TrimSpace(string(x.Src)); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.src, got, tt.want)
+		}
+		if tt.warn == "" {
+			if len(x.Problems) > 0 {
+				t.Errorf("%s: problems %+v", tt.src, x.Problems)
+			}
+			continue
 		}
 		if len(x.Problems) != 1 || !strings.Contains(x.Problems[0].Msg, tt.warn) || !x.Problems[0].Warning || x.Problems[0].Line != 1 {
 			t.Errorf("%s: warnings %+v, want one at line 1 with %q", tt.src, x.Problems, tt.warn)

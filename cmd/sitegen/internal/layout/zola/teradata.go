@@ -5,7 +5,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/gif"  // get_image_metadata reads GIF sizes
+	_ "image/jpeg" // and JPEG
+	_ "image/png"  // and PNG
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,6 +80,8 @@ func (r *teraRun) call(name string, args map[string]any, line int) (any, error) 
 		return t, nil
 	case "resize_image":
 		return r.resizeImage(args, line)
+	case "get_image_metadata":
+		return r.getImageMetadata(args, line)
 	case "range":
 		// Tera: "range(end=5), range(start=1, end=5), range(end=10,
 		// step_by=2)": the integers from start (0) up to end, not included.
@@ -261,51 +269,177 @@ func normalize(v any) any {
 	return v
 }
 
-// resizeImage is Zola's resize_image(path=…, width=…, height=…, op=…):
-// "path: path to the source image. The following directories will be
-// searched, in this order: / (the root of the project; i.e. contains
-// config.toml), /static, /content, /public, /themes/current-theme/static"
-// (https://www.getzola.org/documentation/content/image-processing/).
-// sitegen does not resize: the object it returns ("url, static_path,
-// width, height, orig_width, orig_height") is the original image's, at the
-// URL it is published at, width and height as asked (the original's
-// where not given), and a note says so at the template's line.
-func (r *teraRun) resizeImage(args map[string]any, line int) (any, error) {
-	p, ok := args["path"].(string)
-	if !ok || r.read == nil {
-		return nil, &teraErr{line, "resize_image() without a path"}
+// findFile is Zola's search_for_file, where resize_image and
+// get_image_metadata look for their path
+// (https://www.getzola.org/documentation/content/image-processing/: "The
+// following directories will be searched, in this order: / (the root of
+// the project; i.e. contains config.toml), /static, /content, /public,
+// /themes/current-theme/static"; "@/" is content/): the project-relative
+// file, its bytes, and the URL it is published at ("" for a file sitegen
+// does not publish: one of the project's root outside static/ and
+// content/); ok false when there is none.
+func (r *teraRun) findFile(p string) (file string, data []byte, url string, ok bool) {
+	if r.read == nil {
+		return "", nil, "", false
+	}
+	if rest, at := strings.CutPrefix(p, "@/"); at {
+		p = "content/" + rest
 	}
 	p = strings.TrimLeft(p, "/")
-	// Where the file is and the URL its folder publishes it at; a file
-	// of the project's root is published only under static/ or content/.
-	var url string
 	dirs := []string{"", "static/", "content/", "public/"}
 	if r.theme != "" {
 		dirs = append(dirs, "themes/"+r.theme+"/static/")
 	}
 	for _, dir := range dirs {
-		if _, err := r.read(dir + p); err != nil {
+		b, err := r.read(dir + p)
+		if err != nil {
 			continue
 		}
 		rel := p
 		if dir == "" {
-			var under bool
+			rel = ""
 			for _, top := range []string{"static/", "content/"} {
 				if rest, ok := strings.CutPrefix(p, top); ok {
-					rel, under = rest, true
+					rel = rest
 				}
 			}
-			if !under {
-				continue
-			}
 		}
-		url = "/" + rel
-		break
+		if rel != "" {
+			url = "/" + rel
+		}
+		return dir + p, b, url, true
 	}
-	if url == "" {
-		return nil, &teraErr{line, fmt.Sprintf("resize_image(path=%q): no such image in the project, static/, content/ or public/", p)}
+	return "", nil, "", false
+}
+
+// imageMeta is Zola's read_image_metadata of the image file named file
+// whose bytes are b: "a map containing width, height, format, and mime.
+// The format returned is the most common file extension for the file
+// format" (https://www.getzola.org/documentation/templates/overview/#get-image-metadata).
+// Go's decoders read PNG, JPEG and GIF, and an SVG's width and height
+// (else its viewBox) are read from its root element; ok false for the
+// other formats Zola reads (WebP, BMP, AVIF…).
+func imageMeta(file string, b []byte) (m map[string]any, ok bool) {
+	if strings.EqualFold(path.Ext(file), ".svg") {
+		w, h, ok := svgSize(b)
+		if !ok {
+			return nil, false
+		}
+		return map[string]any{"width": w, "height": h, "format": "svg", "mime": "text/svg+xml"}, true
+	}
+	c, format, err := image.DecodeConfig(bytes.NewReader(b))
+	if err != nil {
+		return nil, false
+	}
+	// The image crate's first extension of the format ("jpg" for JPEG)
+	// and its MIME type.
+	ext := map[string]string{"png": "png", "jpeg": "jpg", "gif": "gif"}[format]
+	mime := "image/" + format
+	if ext == "" {
+		return nil, false
+	}
+	return map[string]any{"width": int64(c.Width), "height": int64(c.Height), "format": ext, "mime": mime}, true
+}
+
+// svgRoot is the start of an SVG's root element.
+var svgRoot = regexp.MustCompile(`(?s)<svg\b[^>]*>`)
+
+// svgAttr is a width, height or viewBox attribute.
+var svgAttr = regexp.MustCompile(`\s(width|height|viewBox)\s*=\s*["']([^"']*)["']`)
+
+// svgSize is an SVG's size as Zola's svg_metadata reads it: its width
+// and height attributes (a number, px or none), else its viewBox's
+// width and height; whole pixels.
+func svgSize(b []byte) (w, h int64, ok bool) {
+	root := svgRoot.Find(b)
+	if root == nil {
+		return 0, 0, false
+	}
+	attr := map[string]string{}
+	for _, m := range svgAttr.FindAllSubmatch(root, -1) {
+		attr[string(m[1])] = strings.TrimSpace(string(m[2]))
+	}
+	num := func(s string) (int64, bool) {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(s, "px"), 64)
+		return int64(f), err == nil && f > 0
+	}
+	if w, okw := num(attr["width"]); okw {
+		if h, okh := num(attr["height"]); okh {
+			return w, h, true
+		}
+	}
+	if f := strings.FieldsFunc(attr["viewBox"], func(r rune) bool { return r == ' ' || r == ',' }); len(f) == 4 {
+		w, okw := num(f[2])
+		h, okh := num(f[3])
+		return w, h, okw && okh
+	}
+	return 0, 0, false
+}
+
+// getImageMetadata is Zola's get_image_metadata(path=…, allow_missing=…):
+// "path: mandatory"; "allow_missing: optional, true or false, defaults to
+// false. Whether a missing file should raise an error or not" (a missing
+// one with allow_missing gives null). An image whose size sitegen cannot
+// read gives its format from its extension, width and height null, and a
+// note at the template's line.
+func (r *teraRun) getImageMetadata(args map[string]any, line int) (any, error) {
+	p, ok := args["path"].(string)
+	if !ok {
+		return nil, &teraErr{line, "get_image_metadata() without a path"}
+	}
+	file, b, _, found := r.findFile(p)
+	if !found {
+		if allow, _ := args["allow_missing"].(bool); allow {
+			return nil, nil
+		}
+		return nil, &teraErr{line, fmt.Sprintf("get_image_metadata(path=%q): no such image in the project, static/, content/ or public/", p)}
+	}
+	if m, ok := imageMeta(file, b); ok {
+		return m, nil
+	}
+	ext := strings.ToLower(strings.TrimPrefix(path.Ext(file), "."))
+	r.notes = append(r.notes, teraNote{line, fmt.Sprintf("get_image_metadata(path=%q): sitegen cannot read the size of this image; width and height are empty", p)})
+	return map[string]any{"width": nil, "height": nil, "format": ext, "mime": nil}, nil
+}
+
+// resizeImage is Zola's resize_image(path=…, width=…, height=…, op=…):
+// "path: path to the source image", searched as findFile does
+// (https://www.getzola.org/documentation/content/image-processing/).
+// sitegen does not resize: the object it returns ("url, static_path,
+// width, height, orig_width, orig_height") is the original image's, at the
+// URL it is published at, orig_width and orig_height its size where
+// imageMeta reads it, width and height as asked (for fit_width and
+// fit_height, the other side in proportion; the original's where not
+// given), and a note says so at the template's line.
+func (r *teraRun) resizeImage(args map[string]any, line int) (any, error) {
+	p, ok := args["path"].(string)
+	if !ok || r.read == nil {
+		return nil, &teraErr{line, "resize_image() without a path"}
+	}
+	file, b, url, found := r.findFile(p)
+	if !found || url == "" {
+		return nil, &teraErr{line, fmt.Sprintf("resize_image(path=%q): no such image in the project, static/, content/ or public/", strings.TrimLeft(p, "/"))}
 	}
 	width, height := args["width"], args["height"]
-	r.notes = append(r.notes, teraNote{line, fmt.Sprintf("resize_image(path=%q): sitegen does not resize images; the original %s is shown", p, url)})
-	return map[string]any{"url": url, "static_path": strings.TrimPrefix(url, "/"), "width": width, "height": height, "orig_width": nil, "orig_height": nil}, nil
+	var ow, oh any
+	if m, ok := imageMeta(file, b); ok {
+		ow, oh = m["width"], m["height"]
+		w0, h0 := m["width"].(int64), m["height"].(int64)
+		w, wok := width.(int64)
+		h, hok := height.(int64)
+		switch op, _ := args["op"].(string); {
+		case op == "fit_width" && wok && w0 > 0:
+			height = int64(float64(h0)*float64(w)/float64(w0) + 0.5)
+		case op == "fit_height" && hok && h0 > 0:
+			width = int64(float64(w0)*float64(h)/float64(h0) + 0.5)
+		}
+		if width == nil {
+			width = w0
+		}
+		if height == nil {
+			height = h0
+		}
+	}
+	r.notes = append(r.notes, teraNote{line, fmt.Sprintf("resize_image(path=%q): sitegen does not resize images; the original %s is shown", strings.TrimLeft(p, "/"), url)})
+	return map[string]any{"url": url, "static_path": strings.TrimPrefix(url, "/"), "width": width, "height": height, "orig_width": ow, "orig_height": oh}, nil
 }

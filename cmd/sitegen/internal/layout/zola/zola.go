@@ -85,7 +85,12 @@
 //     (Unlisted).
 //
 // Page and section templates (Tera) are not run: the navigation is the section tree, the
-// page's title its front matter's (else its first heading).
+// page's title its front matter's (else its first heading). A page with
+// text of its own shows that text in sitegen's page whatever its template
+// (what the template adds around it, from [extra] or the theme's layout,
+// is not shown); a page with none, whose template (its own, or its
+// closest ancestor section's page_template: templates.go) writes it, is
+// warned at its template line.
 package zola
 
 import (

@@ -516,6 +516,15 @@ func TestTemplateNote(t *testing.T) {
 		{"YAML template", "content/monsters/_index.md", "---\ntitle: Monsters\ntemplate: monster-list.html\n---\n", 3, "templates/monster-list.html"},
 		{"text of its own", "content/blacksmith/great-sword/_index.md", "+++\ntemplate = \"weapon-tree.html\"\n+++\nThe tree.\n", 0, ""},
 		{"no template", "content/blacksmith/_index.md", "+++\ntitle = \"Blacksmith\"\n+++\n", 0, ""},
+		// Zola's Library::populate_sections gives a page the closest
+		// page_template of its ancestors, the sections its parent
+		// section's chain holds: a page of a folder with no _index.md
+		// (an orphan page) has none, and is rendered with page.html.
+		{"orphan page: no page_template", "content/blacksmith/great-sword/notes/draft.md", "+++\ntitle = \"Notes\"\n+++\n", 0, ""},
+		{"orphan page in its own folder", "content/blacksmith/great-sword/notes/bone/index.md", "+++\ntitle = \"Bone\"\n+++\n", 0, ""},
+		{"orphan page's own template", "content/blacksmith/great-sword/notes/odd.md", "+++\ntitle = \"Odd\"\ntemplate = \"odd.html\"\n+++\n", 3, "templates/odd.html"},
+		// A template key of [extra] is the page's data, not its template.
+		{"template in [extra]", "content/monsters/gore.md", "+++\ntitle = \"Gore\"\n[extra]\ntemplate = \"card.html\"\n+++\n", 1, "templates/root.html"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
