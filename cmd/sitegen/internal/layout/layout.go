@@ -1436,6 +1436,10 @@ type Markup struct {
 	// side by side, with its settings (markup.Dialects.Columns): a vault
 	// that enables the plugin; nil leaves them code.
 	Columns *columns.Extension
+	// SimpleColumns draws the Simple Columns plugin's ```columns blocks
+	// side by side (markup.Dialects.SimpleColumns): a vault that enables
+	// the plugin.
+	SimpleColumns bool
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.

@@ -59,6 +59,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
+	"d6codex/cmd/sitegen/internal/markup/simplecolumns"
 	"d6codex/cmd/sitegen/internal/markup/tabs"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
@@ -244,6 +245,9 @@ type Dialects struct {
 	// col callouts side by side (package columns), with the plugin's
 	// settings; nil: they are code and callouts.
 	Columns *columns.Extension
+	// SimpleColumns draws the Simple Columns plugin's ```columns blocks
+	// side by side (package simplecolumns); false: they are code.
+	SimpleColumns bool
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
@@ -375,6 +379,9 @@ func New(opts Options) *Markdown {
 		}
 		if c := opts.Dialects.Columns; c != nil {
 			exts = append(exts, columns.Extension{WrapSize: c.WrapSize, Span: c.Span, Found: addStyle(columns.Style)})
+		}
+		if opts.Dialects.SimpleColumns {
+			exts = append(exts, simplecolumns.Extension{Found: addStyle(columns.Style)})
 		}
 		if !opts.NoTags {
 			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])

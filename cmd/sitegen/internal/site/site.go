@@ -216,6 +216,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			TasksPlugin:       s.Lay.Markup.TasksPlugin,
 			Tabs:              s.Lay.Markup.Tabs,
 			Columns:           s.Lay.Markup.Columns,
+			SimpleColumns:     s.Lay.Markup.SimpleColumns,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,

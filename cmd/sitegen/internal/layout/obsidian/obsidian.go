@@ -78,7 +78,9 @@
 //     plugin's ```tabs blocks, where the vault enables it, show each tab
 //     as a box, all at once (Markup.Tabs, package markup/tabs). The
 //     Columns plugin's ```col and ```col-md blocks and col callouts are
-//     columns side by side (Markup.Columns, package markup/columns).
+//     columns side by side (Markup.Columns, package markup/columns), and
+//     so are Simple Columns' ```columns blocks (Markup.SimpleColumns,
+//     package markup/simplecolumns).
 package obsidian
 
 import (
@@ -166,6 +168,11 @@ const TabsPlugin = "tabs"
 // (tnichols217/obsidian-columns): its ```col blocks and col callouts are
 // drawn side by side (markup/columns).
 const ColumnsPlugin = "obsidian-columns"
+
+// SimpleColumnsPlugin is the Simple Columns plugin's id in
+// community-plugins.json (Josie1902/simple-columns): its ```columns
+// blocks are drawn side by side (markup/simplecolumns).
+const SimpleColumnsPlugin = "simple-columns"
 
 // undrawnInline are the inline fields of common community plugins that
 // neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
@@ -307,6 +314,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.Columns = &columns.Extension{WrapSize: wrap, Span: span}
 		delete(l.Markup.PluginBlocks, "col")
 		delete(l.Markup.PluginBlocks, "col-md")
+	}
+	if plugins == nil || slices.Contains(plugins, SimpleColumnsPlugin) {
+		l.Markup.SimpleColumns = true
+		delete(l.Markup.PluginBlocks, "columns")
 	}
 	// Canvases are pages, drawn as boards (canvas.go).
 	l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)

@@ -90,6 +90,9 @@ type Row struct {
 	ast.BaseBlock
 	// Style is the row's CSS (textAlign, borders), "" for none.
 	Style string
+	// Simple draws the row as Simple Columns does: padded columns in a
+	// border (markup/simplecolumns).
+	Simple bool
 }
 
 // Kind implements ast.Node.
@@ -253,7 +256,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{e}, 688), util.Prioritized(breakParser{}, 2)),
 		parser.WithASTTransformers(util.Prioritized(calloutTransformer{e}, 110)))
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(Renderer{}, 100)))
 }
 
 // stateKey holds, in a parse's parser.Context, the open blocks.
@@ -548,12 +551,12 @@ func (t calloutTransformer) column(k ast.Node) ast.Node {
 	return col
 }
 
-// htmlRenderer draws rows and columns as boxes of the classes
-// columns.css styles.
-type htmlRenderer struct{}
+// Renderer draws rows and columns as boxes of the classes columns.css
+// styles.
+type Renderer struct{}
 
-// RegisterFuncs implements renderer.NodeRendererFuncRegisterer.
-func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+// RegisterFuncs implements renderer.NodeRenderer.
+func (Renderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindSet, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
 		return ast.WalkContinue, nil
 	})
@@ -561,7 +564,11 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		return ast.WalkSkipChildren, nil
 	})
 	reg.Register(KindRow, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		box(w, "columns", n.(*Row).Style, entering)
+		class := "columns"
+		if n.(*Row).Simple {
+			class += " simple"
+		}
+		box(w, class, n.(*Row).Style, entering)
 		return ast.WalkContinue, nil
 	})
 	reg.Register(KindColumn, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
