@@ -55,6 +55,7 @@ import (
 	"time"
 	"unicode"
 
+	"d6codex/cmd/sitegen/internal/markup/columns"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
@@ -1450,6 +1451,14 @@ type Markup struct {
 	// start with it (markup.Dialects.Tabs): a vault that enables the
 	// plugin; "" leaves them code.
 	Tabs string
+	// Columns draws the Columns plugin's ```col blocks and col callouts
+	// side by side, with its settings (markup.Dialects.Columns): a vault
+	// that enables the plugin; nil leaves them code.
+	Columns *columns.Extension
+	// SimpleColumns draws the Simple Columns plugin's ```columns blocks
+	// side by side (markup.Dialects.SimpleColumns): a vault that enables
+	// the plugin.
+	SimpleColumns bool
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.

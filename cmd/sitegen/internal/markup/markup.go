@@ -42,6 +42,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/callout"
 	"d6codex/cmd/sitegen/internal/markup/canvas"
+	"d6codex/cmd/sitegen/internal/markup/columns"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/emoji"
@@ -58,6 +59,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
+	"d6codex/cmd/sitegen/internal/markup/simplecolumns"
 	"d6codex/cmd/sitegen/internal/markup/tabs"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
@@ -239,6 +241,13 @@ type Dialects struct {
 	// Tabs draws the Tabs plugin's ```tabs blocks, each tab a box, split
 	// at lines that start with it (package tabs); "": they are code.
 	Tabs string
+	// Columns draws the Columns plugin's ```col and ```col-md blocks and
+	// col callouts side by side (package columns), with the plugin's
+	// settings; nil: they are code and callouts.
+	Columns *columns.Extension
+	// SimpleColumns draws the Simple Columns plugin's ```columns blocks
+	// side by side (package simplecolumns); false: they are code.
+	SimpleColumns bool
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
@@ -367,6 +376,12 @@ func New(opts Options) *Markdown {
 			canvas.Extension{Found: addCanvasStyle})
 		if opts.Dialects.Tabs != "" {
 			exts = append(exts, tabs.Extension{Split: opts.Dialects.Tabs})
+		}
+		if c := opts.Dialects.Columns; c != nil {
+			exts = append(exts, columns.Extension{WrapSize: c.WrapSize, Span: c.Span, Found: addStyle(columns.Style)})
+		}
+		if opts.Dialects.SimpleColumns {
+			exts = append(exts, simplecolumns.Extension{Found: addStyle(columns.Style)})
 		}
 		if !opts.NoTags {
 			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])
@@ -674,10 +689,17 @@ const CanvasStyle = "css/canvas.css"
 func isCanvas(file string) bool { return strings.HasSuffix(file, ".canvas") }
 
 // addCanvasStyle asks for the canvas stylesheet, when the site has it.
-func addCanvasStyle(pc parser.Context) {
-	if st := state(pc); st != nil && st.page != nil {
-		if u, ok := st.page.Assets[CanvasStyle]; ok && !slices.Contains(st.res.Styles, u) {
-			st.res.Styles = append(st.res.Styles, u)
+func addCanvasStyle(pc parser.Context) { addStyle(CanvasStyle)(pc) }
+
+// addStyle returns a function that asks for the stylesheet at the logical
+// path name, when the site has it: a page loads it only where it has what
+// it styles.
+func addStyle(name string) func(parser.Context) {
+	return func(pc parser.Context) {
+		if st := state(pc); st != nil && st.page != nil {
+			if u, ok := st.page.Assets[name]; ok && !slices.Contains(st.res.Styles, u) {
+				st.res.Styles = append(st.res.Styles, u)
+			}
 		}
 	}
 }

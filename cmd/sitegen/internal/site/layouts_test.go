@@ -349,6 +349,37 @@ func TestLayouts(t *testing.T) {
 			lacks: map[string]string{"home/index.html": "tab: "},
 		},
 		{
+			// The Columns plugin's blocks and col callouts, where the vault
+			// enables it, are columns side by side (markup/columns), with
+			// its wrapSize setting; a page with none does not load their
+			// stylesheet.
+			name: "obsidian columns plugin",
+			files: map[string]string{
+				".obsidian/community-plugins.json":             `["obsidian-columns"]`,
+				".obsidian/plugins/obsidian-columns/data.json": `{"wrapSize": 150}`,
+				"Home.md":  "# Home\n\n````col\n```col-md\nflexGrow=2\n===\nRoll [[Dice]].\n```\n```col-md\nRanged\n```\n````\n",
+				"Dice.md":  "# Dice\n",
+				"Magic.md": "# Magic\n\n> [!col]\n> Left\n>\n>> [!col-md-2]\n>> Right\n",
+			},
+			has: map[string]string{
+				"home/index.html":       `<div class="column" style="flex-grow:2;flex-basis:300px;">`,
+				"home/index.html#link":  `Roll <a class="wikilink" href="/dice/">Dice</a>.`,
+				"magic/index.html":      `<div class="column" style="flex-grow:2;flex-basis:300px;">` + "\n<p>Right</p>",
+				"magic/index.html#left": `<div class="column" style="flex-grow:1;flex-basis:150px;">` + "\n<p>Left</p>",
+			},
+			lacks: map[string]string{"home/index.html": "language-col", "dice/index.html": "columns."},
+		},
+		{
+			// Without the plugin, a ```col block is code.
+			name: "obsidian columns plugin not enabled",
+			files: map[string]string{
+				".obsidian/community-plugins.json": `["tabs"]`,
+				"Home.md":                          "# Home\n\n```col\nA\n```\n",
+			},
+			has:   map[string]string{"home/index.html": `language-col`},
+			lacks: map[string]string{"home/index.html": `class="column"`},
+		},
+		{
 			// Obsidian reads .md notes only: another extension is a file.
 			name: "obsidian markdown is .md",
 			files: map[string]string{

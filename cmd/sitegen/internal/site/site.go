@@ -215,6 +215,8 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			InlineCode:        s.Lay.Markup.InlineCode,
 			TasksPlugin:       s.Lay.Markup.TasksPlugin,
 			Tabs:              s.Lay.Markup.Tabs,
+			Columns:           s.Lay.Markup.Columns,
+			SimpleColumns:     s.Lay.Markup.SimpleColumns,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,

@@ -76,7 +76,11 @@
 //     what it cannot draw shows as code, with a warning
 //     (Markup.PluginBlocks, PluginInline; registeredBlocks). The Tabs
 //     plugin's ```tabs blocks, where the vault enables it, show each tab
-//     as a box, all at once (Markup.Tabs, package markup/tabs).
+//     as a box, all at once (Markup.Tabs, package markup/tabs). The
+//     Columns plugin's ```col and ```col-md blocks and col callouts are
+//     columns side by side (Markup.Columns, package markup/columns), and
+//     so are Simple Columns' ```columns blocks (Markup.SimpleColumns,
+//     package markup/simplecolumns).
 package obsidian
 
 import (
@@ -86,6 +90,7 @@ import (
 	"slices"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/columns"
 	"d6codex/cmd/sitegen/internal/markup/tabs"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
@@ -103,6 +108,7 @@ const (
 	pluginsFile   = Dir + "/community-plugins.json"
 	dataviewFile  = Dir + "/plugins/dataview/data.json"
 	tabsFile      = Dir + "/plugins/" + TabsPlugin + "/data.json"
+	columnsFile   = Dir + "/plugins/" + ColumnsPlugin + "/data.json"
 )
 
 // StatblocksFile is the Fantasy Statblocks plugin's settings: its layouts,
@@ -158,6 +164,16 @@ const MetaBindPlugin = "obsidian-meta-bind-plugin"
 // (xhuajin/obsidian-tabs): its ```tabs blocks are drawn (markup/tabs).
 const TabsPlugin = "tabs"
 
+// ColumnsPlugin is the Columns plugin's id in community-plugins.json
+// (tnichols217/obsidian-columns): its ```col blocks and col callouts are
+// drawn side by side (markup/columns).
+const ColumnsPlugin = "obsidian-columns"
+
+// SimpleColumnsPlugin is the Simple Columns plugin's id in
+// community-plugins.json (Josie1902/simple-columns): its ```columns
+// blocks are drawn side by side (markup/simplecolumns).
+const SimpleColumnsPlugin = "simple-columns"
+
 // undrawnInline are the inline fields of common community plugins that
 // neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
 // `VIEW[{x} / 2][math]` and `BUTTON[id]`.
@@ -169,7 +185,7 @@ var undrawnInline = map[string]string{
 
 // Settings are the settings files Recognise reads, and the plugin settings
 // the vault's pages are drawn by (StatblocksFile).
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile, StatblocksFile, tabsFile}
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile, homepageFile, StatblocksFile, tabsFile, columnsFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
@@ -284,6 +300,24 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Markup.Tabs = cmp.Or(str(m["split"]), tabs.DefaultSplit)
 		delete(l.Markup.PluginBlocks, "tabs")
+	}
+	// The Columns plugin's blocks and callouts are drawn where it runs (or
+	// the plugin list is not there to say), with its wrapSize and
+	// defaultSpan settings (its data.json holds their values).
+	if plugins == nil || slices.Contains(plugins, ColumnsPlugin) {
+		m, err := decode(dir, columnsFile)
+		if err != nil {
+			return nil, err
+		}
+		wrap, _ := m["wrapSize"].(float64)
+		span, _ := m["defaultSpan"].(float64)
+		l.Markup.Columns = &columns.Extension{WrapSize: wrap, Span: span}
+		delete(l.Markup.PluginBlocks, "col")
+		delete(l.Markup.PluginBlocks, "col-md")
+	}
+	if plugins == nil || slices.Contains(plugins, SimpleColumnsPlugin) {
+		l.Markup.SimpleColumns = true
+		delete(l.Markup.PluginBlocks, "columns")
 	}
 	// Canvases are pages, drawn as boards (canvas.go).
 	l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)

@@ -48,6 +48,10 @@ type Node struct {
 	Collapsible, Open bool
 	// Meta is what the callout's metadata asks of its layout (metadata.go).
 	Meta Meta
+	// Written is an Obsidian callout's type as written, lower-cased
+	// ("col-md-2"), which Style folds into a known style: plugins' CSS
+	// keys on it (package columns).
+	Written string
 
 	titleOff int // where a title written on the marker line starts in it; -1 for none
 }
@@ -120,11 +124,11 @@ var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION
 
 // obsidianRE matches the first line of an Obsidian callout: any kind, in
 // any case, of one word or several ("[!General Injury]": Obsidian reads
-// the type up to "]"), its metadata after "|", a fold marker ("-"
+// the type up to "]"; a dot too: obsidian-columns' "[!col-md-0.5]"), its metadata after "|", a fold marker ("-"
 // closed, "+" open) and a title.
 // The type may be left out where metadata follows ("[!|bg-c-blue]- Title":
 // a theme's or snippet's look on a callout of the default kind).
-var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w -]*?|)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w .-]*?|)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
 
 // alertTransformer turns block quotes that start with [!NOTE] (and the
 // other four GitHub alert words) into callouts; with obsidian, any
@@ -156,7 +160,7 @@ func (t alertTransformer) marker(line []byte) (*Node, bool) {
 	if name == "" && idx[4] < 0 { // "[!]": neither a type nor metadata
 		return nil, false
 	}
-	c := &Node{Style: Style(name), Title: DefaultTitle(name), titleOff: -1, Meta: ReadMeta(group(2))}
+	c := &Node{Style: Style(name), Written: name, Title: DefaultTitle(name), titleOff: -1, Meta: ReadMeta(group(2))}
 	if title := group(4); title != "" {
 		c.Title, c.titleOff = title, idx[8]
 	}
