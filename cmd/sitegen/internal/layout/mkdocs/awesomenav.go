@@ -44,7 +44,7 @@ type navConfig struct {
 	indexTitle  bool // use_index_title
 	appendRest  bool // append_unmatched
 	sort        navSortKeys
-	ignore      []*regexp.Regexp
+	ignore      []globMatcher
 	nav         []*yaml.Node // nil: the default nav
 	defaultNav  bool
 	unsupported []string
@@ -260,7 +260,7 @@ func (t *navTree) readOptions(c *navConfig, rel string, m *yaml.Node, parent *na
 				if strings.HasPrefix(p, "/") {
 					abs = join(c.dir, strings.TrimPrefix(p, "/"))
 				}
-				re, err := extGlobRegexp(strings.TrimSuffix(abs, "/"))
+				re, err := extGlobMatcher(strings.TrimSuffix(abs, "/"))
 				if err != nil {
 					return bad(v, "ignore: %v", err)
 				}
@@ -290,7 +290,7 @@ type anSlot struct {
 	title    string
 	link     string
 	cfg      *navConfig // a folder's parent config; a pattern's config
-	glob     *regexp.Regexp
+	glob     globMatcher
 	pattern  string
 	dirOnly  bool
 	quiet    bool // ignore_no_matches
@@ -330,10 +330,11 @@ func (t *navTree) section(c *navConfig) []*anode {
 // patternSlot is a glob entry of folder c.dir's nav.
 func (t *navTree) patternSlot(c *navConfig, pattern string, quiet bool, line int) *anSlot {
 	abs := join(c.dir, pattern)
-	re, err := extGlobRegexp(strings.TrimSuffix(abs, "/"))
+	var re globMatcher
+	re, err := extGlobMatcher(strings.TrimSuffix(abs, "/"))
 	if err != nil {
-		t.warns = append(t.warns, fmt.Sprintf("%s:%d: nav: pattern %q: %v", c.file, line, pattern, err))
-		re = regexp.MustCompile(`^$`)
+		t.warns = append(t.warns, fmt.Sprintf("%s:%d: nav: pattern %q not read: %v", c.file, line, pattern, err))
+		re, quiet = regexp.MustCompile(`^$`), true
 	}
 	return &anSlot{kind: anPattern, pattern: pattern, glob: re, dirOnly: strings.HasSuffix(pattern, "/"), quiet: quiet, cfg: c, line: line}
 }
@@ -521,7 +522,7 @@ func (t *navTree) resolvePattern(s *anSlot) []*anode {
 			continue
 		}
 		isDir := t.dirs[p]
-		if (s.dirOnly && !isDir) || !s.glob.MatchString(p) || slices.ContainsFunc(s.cfg.ignore, func(re *regexp.Regexp) bool { return re.MatchString(p) }) {
+		if (s.dirOnly && !isDir) || !s.glob.MatchString(p) || slices.ContainsFunc(s.cfg.ignore, func(re globMatcher) bool { return re.MatchString(p) }) {
 			continue
 		}
 		if !isDir {
@@ -634,10 +635,91 @@ func groupLetters(s string) string {
 	return b.String()
 }
 
+// globMatcher tests a docs-relative path against a glob.
+type globMatcher interface{ MatchString(string) bool }
+
+// negGlob is a glob with a "!(…)" group at the top level: what comes
+// before it, its alternatives, and the rest of the glob after it.
+type negGlob struct {
+	prefix, alts *regexp.Regexp
+	rest         globMatcher
+}
+
+// MatchString reports whether s is some a+u+b where a matches the
+// prefix, u (within one path segment) matches none of the
+// alternatives, and b matches the rest: bash's "!(pattern-list)",
+// which wcmatch follows ("Matches anything except the given patterns").
+func (g *negGlob) MatchString(s string) bool {
+	for j := 0; j <= len(s); j++ {
+		if !g.prefix.MatchString(s[:j]) {
+			continue
+		}
+		for k := j; k <= len(s); k++ {
+			if k > j && s[k-1] == '/' {
+				break
+			}
+			if !g.alts.MatchString(s[j:k]) && g.rest.MatchString(s[k:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extGlobMatcher is a glob as wcmatch's globmatch reads it with GLOBSTAR
+// and EXTGLOB, the flags awesome-nav sets: extGlobRegexp's syntax and
+// "!(a|b)" anything but the patterns, at the glob's top level (one
+// inside another group is an error).
+func extGlobMatcher(glob string) (globMatcher, error) {
+	start, end := -1, -1
+	depth := 0
+	for i := 0; i < len(glob) && start < 0; i++ {
+		switch {
+		case glob[i] == '(':
+			if i > 0 && glob[i-1] == '!' && depth == 0 {
+				start = i - 1
+			}
+			depth++
+		case glob[i] == ')':
+			depth--
+		}
+	}
+	if start < 0 {
+		return extGlobRegexp(glob)
+	}
+	depth = 0
+	for i := start + 1; i < len(glob) && end < 0; i++ {
+		switch glob[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 {
+		return nil, fmt.Errorf("%q: unclosed (", glob)
+	}
+	prefix, err := extGlobRegexp(glob[:start])
+	if err != nil {
+		return nil, err
+	}
+	alts, err := extGlobRegexp("@" + glob[start+1:end+1])
+	if err != nil {
+		return nil, err
+	}
+	rest, err := extGlobMatcher(glob[end+1:])
+	if err != nil {
+		return nil, err
+	}
+	return &negGlob{prefix: prefix, alts: alts, rest: rest}, nil
+}
+
 // extGlobRegexp is a glob as wcmatch's globmatch reads it with GLOBSTAR
 // and EXTGLOB: globRegexp's syntax, and "@(a|b)" one of, "?(a|b)" at
 // most one of, "*(a|b)" any of, "+(a|b)" one or more of the patterns.
-// "!(…)" is not supported (an error).
+// "!(…)" is not supported here (an error): extGlobMatcher reads it.
 func extGlobRegexp(glob string) (*regexp.Regexp, error) {
 	var b strings.Builder
 	b.WriteString("^")
@@ -667,7 +749,7 @@ func extGlob(b *strings.Builder, glob string) error {
 				return fmt.Errorf("%q: unclosed (", glob)
 			}
 			if glob[0] == '!' {
-				return fmt.Errorf("%q: !(…) is not supported", glob)
+				return fmt.Errorf("%q: !(…) inside another group is not supported", glob)
 			}
 			b.WriteString("(?:")
 			for i, alt := range splitAlternatives(glob[2:end]) {
@@ -779,7 +861,7 @@ func notInNav(n *yaml.Node) (hide func(string) bool, bad []string) {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return nil, nil
 	}
-	var res []*regexp.Regexp
+	var res []globMatcher
 	for _, line := range strings.Split(n.Value, "\n") {
 		p := strings.TrimSpace(line)
 		switch {
@@ -793,7 +875,7 @@ func notInNav(n *yaml.Node) (hide func(string) bool, bad []string) {
 		if !strings.Contains(p, "/") {
 			p = "**/" + p
 		}
-		re, err := extGlobRegexp(strings.TrimPrefix(p, "/"))
+		re, err := extGlobMatcher(strings.TrimPrefix(p, "/"))
 		if err != nil {
 			bad = append(bad, p)
 			continue
