@@ -66,6 +66,7 @@ type navTree struct {
 	pages, dirs         map[string]bool
 	order               []string // pages then folders, by path
 	visited             map[string]bool
+	name                func(string) string // see awesomeNavTree
 	notes, warns        []string
 	files               int
 }
@@ -80,8 +81,11 @@ func join(dir, name string) string {
 
 // awesomeNavTree builds the navigation of the .nav.yml files of docs;
 // a page hide (mkdocs.yml's not_in_nav, notInNav) is not in it.
-func awesomeNavTree(dir, docs string, exts []string, filename string, hide func(string) bool) ([]*anode, *navTree, error) {
-	t := &navTree{dir: dir, docs: docs, filename: cmp.Or(filename, navFile), pages: map[string]bool{}, dirs: map[string]bool{".": true}, visited: map[string]bool{}}
+//
+// name, nil for none, is the page a nav: entry's docs-relative name
+// stands for where no page has that name ("" for none).
+func awesomeNavTree(dir, docs string, exts []string, filename string, hide func(string) bool, name func(string) string) ([]*anode, *navTree, error) {
+	t := &navTree{dir: dir, docs: docs, filename: cmp.Or(filename, navFile), pages: map[string]bool{}, dirs: map[string]bool{".": true}, visited: map[string]bool{}, name: name}
 	root := filepath.Join(dir, filepath.FromSlash(docs))
 	walked := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -398,6 +402,11 @@ func (t *navTree) parseItems(c *navConfig, list []*yaml.Node) []*anSlot {
 // nameSlot is the page or folder name names in folder c.dir, nil for none.
 func (t *navTree) nameSlot(c *navConfig, name, title string, line int) *anSlot {
 	p := join(c.dir, name)
+	if !t.pages[p] && t.name != nil {
+		if f := t.name(p); t.pages[f] {
+			p = f
+		}
+	}
 	switch {
 	case strings.HasPrefix(p, "../") || p == "..":
 		return nil
@@ -828,7 +837,23 @@ func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme,
 	for _, b := range bad {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: not_in_nav: pattern %q not read (plugin %s builds the navigation with the page)", file, b, AwesomeNav))
 	}
-	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename, hide)
+	var name func(string) string
+	if opts := extOptions(plugins, I18n); opts != nil && opts.Kind == yaml.MappingNode {
+		// With mkdocs-static-i18n, the plugin's pages are the default
+		// language's site's ("for file in
+		// self._mkdocs_files.documentation_pages(...)"), and a nav:
+		// name goes "through get_file_from_path because the i18n
+		// plugin overrides it to resolve file.md into file.en.md"
+		// (mkdocs_awesome_nav/nav/context.py). Each other language's
+		// site relabels the default's navigation (i18nDocs.apply).
+		if structure, fallback, langs, def, ok := i18nOptions(opts); ok {
+			d, _ := newI18nDocs(dir, l, structure, fallback, langs, def)
+			prev := hide
+			hide = func(rel string) bool { return prev != nil && prev(rel) || d.unpublished(rel, d.def) }
+			name = func(rel string) string { return d.file(rel, d.def) }
+		}
+	}
+	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename, hide, name)
 	if err != nil {
 		return err
 	}

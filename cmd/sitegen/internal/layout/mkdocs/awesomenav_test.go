@@ -187,7 +187,7 @@ func TestAwesomeNavYML(t *testing.T) {
 			}
 			writeTree(t, dir, files)
 			hide, _ := notInNav(&yaml.Node{Kind: yaml.ScalarNode, Value: tt.notInNav})
-			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", hide)
+			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", hide, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -337,7 +337,7 @@ func TestAwesomeNavPatterns(t *testing.T) {
 				files["docs/"+k] = v
 			}
 			writeTree(t, dir, files)
-			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", nil)
+			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
