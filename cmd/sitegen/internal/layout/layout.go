@@ -650,6 +650,11 @@ type Layout struct {
 	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
 	// fallback, which reads hyphens and underscores as spaces.
 	NameTitles bool
+	// NameTitle, when set, is the tool's title from the name (without its
+	// extension) of a page or folder that has no title but its name
+	// (MkDocs: its "-" and "_" as spaces, capitalized only when all lower
+	// case); nil keeps NameTitles' or sitegen's.
+	NameTitle func(name string) string
 	// NameLabels: the navigation labels a note by its file name as
 	// written, a folder's page by the folder's name, whatever its title
 	// (Obsidian's file explorer); the page keeps its title.

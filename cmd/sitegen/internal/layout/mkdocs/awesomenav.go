@@ -44,7 +44,7 @@ type navConfig struct {
 	indexTitle  bool // use_index_title
 	appendRest  bool // append_unmatched
 	sort        navSortKeys
-	ignore      []*regexp.Regexp
+	ignore      []globMatcher
 	nav         []*yaml.Node // nil: the default nav
 	defaultNav  bool
 	unsupported []string
@@ -66,6 +66,7 @@ type navTree struct {
 	pages, dirs         map[string]bool
 	order               []string // pages then folders, by path
 	visited             map[string]bool
+	name                func(string) string // see awesomeNavTree
 	notes, warns        []string
 	files               int
 }
@@ -80,8 +81,11 @@ func join(dir, name string) string {
 
 // awesomeNavTree builds the navigation of the .nav.yml files of docs;
 // a page hide (mkdocs.yml's not_in_nav, notInNav) is not in it.
-func awesomeNavTree(dir, docs string, exts []string, filename string, hide func(string) bool) ([]*anode, *navTree, error) {
-	t := &navTree{dir: dir, docs: docs, filename: cmp.Or(filename, navFile), pages: map[string]bool{}, dirs: map[string]bool{".": true}, visited: map[string]bool{}}
+//
+// name, nil for none, is the page a nav: entry's docs-relative name
+// stands for where no page has that name ("" for none).
+func awesomeNavTree(dir, docs string, exts []string, filename string, hide func(string) bool, name func(string) string) ([]*anode, *navTree, error) {
+	t := &navTree{dir: dir, docs: docs, filename: cmp.Or(filename, navFile), pages: map[string]bool{}, dirs: map[string]bool{".": true}, visited: map[string]bool{}, name: name}
 	root := filepath.Join(dir, filepath.FromSlash(docs))
 	walked := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -260,7 +264,7 @@ func (t *navTree) readOptions(c *navConfig, rel string, m *yaml.Node, parent *na
 				if strings.HasPrefix(p, "/") {
 					abs = join(c.dir, strings.TrimPrefix(p, "/"))
 				}
-				re, err := extGlobRegexp(strings.TrimSuffix(abs, "/"))
+				re, err := extGlobMatcher(strings.TrimSuffix(abs, "/"))
 				if err != nil {
 					return bad(v, "ignore: %v", err)
 				}
@@ -290,7 +294,7 @@ type anSlot struct {
 	title    string
 	link     string
 	cfg      *navConfig // a folder's parent config; a pattern's config
-	glob     *regexp.Regexp
+	glob     globMatcher
 	pattern  string
 	dirOnly  bool
 	quiet    bool // ignore_no_matches
@@ -330,10 +334,11 @@ func (t *navTree) section(c *navConfig) []*anode {
 // patternSlot is a glob entry of folder c.dir's nav.
 func (t *navTree) patternSlot(c *navConfig, pattern string, quiet bool, line int) *anSlot {
 	abs := join(c.dir, pattern)
-	re, err := extGlobRegexp(strings.TrimSuffix(abs, "/"))
+	var re globMatcher
+	re, err := extGlobMatcher(strings.TrimSuffix(abs, "/"))
 	if err != nil {
-		t.warns = append(t.warns, fmt.Sprintf("%s:%d: nav: pattern %q: %v", c.file, line, pattern, err))
-		re = regexp.MustCompile(`^$`)
+		t.warns = append(t.warns, fmt.Sprintf("%s:%d: nav: pattern %q not read: %v", c.file, line, pattern, err))
+		re, quiet = regexp.MustCompile(`^$`), true
 	}
 	return &anSlot{kind: anPattern, pattern: pattern, glob: re, dirOnly: strings.HasSuffix(pattern, "/"), quiet: quiet, cfg: c, line: line}
 }
@@ -397,6 +402,11 @@ func (t *navTree) parseItems(c *navConfig, list []*yaml.Node) []*anSlot {
 // nameSlot is the page or folder name names in folder c.dir, nil for none.
 func (t *navTree) nameSlot(c *navConfig, name, title string, line int) *anSlot {
 	p := join(c.dir, name)
+	if !t.pages[p] && t.name != nil {
+		if f := t.name(p); t.pages[f] {
+			p = f
+		}
+	}
 	switch {
 	case strings.HasPrefix(p, "../") || p == "..":
 		return nil
@@ -521,7 +531,7 @@ func (t *navTree) resolvePattern(s *anSlot) []*anode {
 			continue
 		}
 		isDir := t.dirs[p]
-		if (s.dirOnly && !isDir) || !s.glob.MatchString(p) || slices.ContainsFunc(s.cfg.ignore, func(re *regexp.Regexp) bool { return re.MatchString(p) }) {
+		if (s.dirOnly && !isDir) || !s.glob.MatchString(p) || slices.ContainsFunc(s.cfg.ignore, func(re globMatcher) bool { return re.MatchString(p) }) {
 			continue
 		}
 		if !isDir {
@@ -634,10 +644,91 @@ func groupLetters(s string) string {
 	return b.String()
 }
 
+// globMatcher tests a docs-relative path against a glob.
+type globMatcher interface{ MatchString(string) bool }
+
+// negGlob is a glob with a "!(…)" group at the top level: what comes
+// before it, its alternatives, and the rest of the glob after it.
+type negGlob struct {
+	prefix, alts *regexp.Regexp
+	rest         globMatcher
+}
+
+// MatchString reports whether s is some a+u+b where a matches the
+// prefix, u (within one path segment) matches none of the
+// alternatives, and b matches the rest: bash's "!(pattern-list)",
+// which wcmatch follows ("Matches anything except the given patterns").
+func (g *negGlob) MatchString(s string) bool {
+	for j := 0; j <= len(s); j++ {
+		if !g.prefix.MatchString(s[:j]) {
+			continue
+		}
+		for k := j; k <= len(s); k++ {
+			if k > j && s[k-1] == '/' {
+				break
+			}
+			if !g.alts.MatchString(s[j:k]) && g.rest.MatchString(s[k:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extGlobMatcher is a glob as wcmatch's globmatch reads it with GLOBSTAR
+// and EXTGLOB, the flags awesome-nav sets: extGlobRegexp's syntax and
+// "!(a|b)" anything but the patterns, at the glob's top level (one
+// inside another group is an error).
+func extGlobMatcher(glob string) (globMatcher, error) {
+	start, end := -1, -1
+	depth := 0
+	for i := 0; i < len(glob) && start < 0; i++ {
+		switch {
+		case glob[i] == '(':
+			if i > 0 && glob[i-1] == '!' && depth == 0 {
+				start = i - 1
+			}
+			depth++
+		case glob[i] == ')':
+			depth--
+		}
+	}
+	if start < 0 {
+		return extGlobRegexp(glob)
+	}
+	depth = 0
+	for i := start + 1; i < len(glob) && end < 0; i++ {
+		switch glob[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 {
+		return nil, fmt.Errorf("%q: unclosed (", glob)
+	}
+	prefix, err := extGlobRegexp(glob[:start])
+	if err != nil {
+		return nil, err
+	}
+	alts, err := extGlobRegexp("@" + glob[start+1:end+1])
+	if err != nil {
+		return nil, err
+	}
+	rest, err := extGlobMatcher(glob[end+1:])
+	if err != nil {
+		return nil, err
+	}
+	return &negGlob{prefix: prefix, alts: alts, rest: rest}, nil
+}
+
 // extGlobRegexp is a glob as wcmatch's globmatch reads it with GLOBSTAR
 // and EXTGLOB: globRegexp's syntax, and "@(a|b)" one of, "?(a|b)" at
 // most one of, "*(a|b)" any of, "+(a|b)" one or more of the patterns.
-// "!(…)" is not supported (an error).
+// "!(…)" is not supported here (an error): extGlobMatcher reads it.
 func extGlobRegexp(glob string) (*regexp.Regexp, error) {
 	var b strings.Builder
 	b.WriteString("^")
@@ -667,7 +758,7 @@ func extGlob(b *strings.Builder, glob string) error {
 				return fmt.Errorf("%q: unclosed (", glob)
 			}
 			if glob[0] == '!' {
-				return fmt.Errorf("%q: !(…) is not supported", glob)
+				return fmt.Errorf("%q: !(…) inside another group is not supported", glob)
 			}
 			b.WriteString("(?:")
 			for i, alt := range splitAlternatives(glob[2:end]) {
@@ -746,7 +837,23 @@ func readAwesomeNav(l *layout.Layout, dir, file string, navNode, plugins, theme,
 	for _, b := range bad {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: not_in_nav: pattern %q not read (plugin %s builds the navigation with the page)", file, b, AwesomeNav))
 	}
-	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename, hide)
+	var name func(string) string
+	if opts := extOptions(plugins, I18n); opts != nil && opts.Kind == yaml.MappingNode {
+		// With mkdocs-static-i18n, the plugin's pages are the default
+		// language's site's ("for file in
+		// self._mkdocs_files.documentation_pages(...)"), and a nav:
+		// name goes "through get_file_from_path because the i18n
+		// plugin overrides it to resolve file.md into file.en.md"
+		// (mkdocs_awesome_nav/nav/context.py). Each other language's
+		// site relabels the default's navigation (i18nDocs.apply).
+		if structure, fallback, langs, def, ok := i18nOptions(opts); ok {
+			d, _ := newI18nDocs(dir, l, structure, fallback, langs, def)
+			prev := hide
+			hide = func(rel string) bool { return prev != nil && prev(rel) || d.unpublished(rel, d.def) }
+			name = func(rel string) string { return d.file(rel, d.def) }
+		}
+	}
+	tree, t, err := awesomeNavTree(dir, l.Content, l.Markup.Extensions, opt.Filename, hide, name)
 	if err != nil {
 		return err
 	}
@@ -779,7 +886,7 @@ func notInNav(n *yaml.Node) (hide func(string) bool, bad []string) {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return nil, nil
 	}
-	var res []*regexp.Regexp
+	var res []globMatcher
 	for _, line := range strings.Split(n.Value, "\n") {
 		p := strings.TrimSpace(line)
 		switch {
@@ -793,7 +900,7 @@ func notInNav(n *yaml.Node) (hide func(string) bool, bad []string) {
 		if !strings.Contains(p, "/") {
 			p = "**/" + p
 		}
-		re, err := extGlobRegexp(strings.TrimPrefix(p, "/"))
+		re, err := extGlobMatcher(strings.TrimPrefix(p, "/"))
 		if err != nil {
 			bad = append(bad, p)
 			continue

@@ -187,7 +187,7 @@ func TestAwesomeNavYML(t *testing.T) {
 			}
 			writeTree(t, dir, files)
 			hide, _ := notInNav(&yaml.Node{Kind: yaml.ScalarNode, Value: tt.notInNav})
-			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", hide)
+			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", hide, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -199,6 +199,159 @@ func TestAwesomeNavYML(t *testing.T) {
 				if w != "" && !strings.Contains(all, w) {
 					t.Errorf("messages %q lack %q", all, w)
 				}
+			}
+		})
+	}
+}
+
+// TestAwesomeNavPatterns checks the glob patterns of a .nav.yml's nav:
+// and ignore:, each with the example of the plugin's documentation
+// (https://lukasgeiter.github.io/mkdocs-awesome-nav/features/nav/#glob-patterns,
+// features/hiding/#ignore-patterns): "This feature uses wcmatch under the
+// hood ... Enabled flags: GLOBSTAR | EXTGLOB" (no BRACE, no NEGATE).
+func TestAwesomeNavPatterns(t *testing.T) {
+	tree := map[string]string{"getting-started.md": "", "support.md": "", "guides/authentication.md": "", "guides/error-handling.md": ""}
+	with := func(navYML string, files map[string]string) map[string]string {
+		out := map[string]string{".nav.yml": navYML}
+		for k, v := range files {
+			out[k] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+		warn  string
+	}{
+		{
+			// "Let's begin a with a simple example, `*` matches everything
+			// in the current directory".
+			name:  "star",
+			files: with("nav:\n  - \"*\"\n", tree),
+			want:  "getting-started.md\nsupport.md\n[Guides]\n  guides/authentication.md\n  guides/error-handling.md\n",
+		},
+		{
+			// "Only markdown files": "*.md".
+			name:  "only markdown files",
+			files: with("nav:\n  - \"*.md\"\n", tree),
+			want:  "getting-started.md\nsupport.md\n",
+		},
+		{
+			// "Only directories": "*/".
+			name:  "only directories",
+			files: with("nav:\n  - \"*/\"\n", tree),
+			want:  "[Guides]\n  guides/authentication.md\n  guides/error-handling.md\n",
+		},
+		{
+			// "Files with a suffix": "*.public.md".
+			name:  "suffix",
+			files: with("nav:\n  - \"*.public.md\"\n", map[string]string{"getting-started.public.md": "", "support.md": ""}),
+			want:  "getting-started.public.md\n",
+		},
+		{
+			// "Logical OR": "*.@(public|published).md".
+			name:  "logical or",
+			files: with("nav:\n  - \"*.@(public|published).md\"\n", map[string]string{"getting-started.public.md": "", "release-notes.published.md": "", "support.md": ""}),
+			want:  "getting-started.public.md\nrelease-notes.published.md\n",
+		},
+		{
+			// Deep Matches, "All pages": "**/*.md" ("Matching files and
+			// directories are inserted into the navigation as a flat list.
+			// By default, they are still sorted by path").
+			name:  "deep matches",
+			files: with("nav:\n  - \"**/*.md\"\n", tree),
+			want:  "getting-started.md\nguides/authentication.md\nguides/error-handling.md\nsupport.md\n",
+		},
+		{
+			// "One level deep": "*/index.md".
+			name:  "one level deep",
+			files: with("nav:\n  - \"*/index.md\"\n", map[string]string{"guides/authentication.md": "", "guides/index.md": "", "guides/error-handling.md": "", "help/index.md": "", "help/support.md": ""}),
+			want:  "guides/index.md\nhelp/index.md\n",
+		},
+		{
+			// wcmatch's EXTGLOB (https://facelessuser.github.io/wcmatch/glob/):
+			// "!(pattern_list) Matches anything except the given patterns",
+			// within a path segment, as bash's extglob.
+			name:  "extglob negation",
+			files: with("nav:\n  - \"!(index|support).md\"\n  - \"guides/!(*-handling).md\"\n", map[string]string{"index.md": "", "support.md": "", "rules.md": "", "index-2.md": "", "guides/authentication.md": "", "guides/error-handling.md": ""}),
+			want:  "index-2.md\nrules.md\nguides/authentication.md\n",
+		},
+		{
+			// wcmatch: "?(pattern_list) Matches zero or one occurrence",
+			// "+(pattern_list) Matches one or more occurrences",
+			// "*(pattern_list) Matches zero or more occurrences"; "?" one
+			// character, "[seq]" one of seq, "[!seq]" none of seq.
+			name:  "extglob counts and classes",
+			files: with("nav:\n  - \"a?(-x).md\"\n  - \"b+(1|2).md\"\n  - \"c*(z).md\"\n  - \"d?.md\"\n  - \"e[0-4].md\"\n  - \"f[!0-4].md\"\n", map[string]string{"a.md": "", "a-x.md": "", "a-x-x.md": "", "b.md": "", "b12.md": "", "c.md": "", "czz.md": "", "d1.md": "", "d12.md": "", "e3.md": "", "e7.md": "", "f3.md": "", "f7.md": ""}),
+			want:  "a.md\na-x.md\nb12.md\nc.md\nczz.md\nd1.md\ne3.md\nf7.md\n",
+		},
+		{
+			// "Enabled flags: GLOBSTAR | EXTGLOB": without wcmatch's BRACE
+			// flag "{a,b}" is no alternation; without NEGATE a leading "!"
+			// is no exclusion. Both match nothing here, and say so.
+			name:  "no braces, no negate",
+			files: with("nav:\n  - \"{a,b}.md\"\n  - \"!a.md\"\n  - c.md\n", map[string]string{"a.md": "", "b.md": "", "c.md": ""}),
+			want:  "c.md\n",
+			warn:  ".nav.yml:2: The nav item '{a,b}.md' doesn't match|.nav.yml:3: The nav item '!a.md' doesn't match",
+		},
+		{
+			// "Make it a list if you have multiple patterns: ignore: -
+			// "*.hidden.md" - hidden/"; a pattern ending in "/" matches
+			// folders only (create_absolute_pattern keeps the "/", and
+			// folders are matched as "path/").
+			name:  "ignore list, folders",
+			files: map[string]string{".nav.yml": "ignore:\n  - \"*.hidden.md\"\n  - hidden/\n", "a.md": "", "faq.hidden.md": "", "hidden/b.md": "", "s/hidden/c.md": "", "s/d.md": ""},
+			want:  "a.md\n[S]\n  s/d.md\n",
+		},
+		{
+			// "If you want to keep the inherited ignore patterns and extend
+			// them with additional ones, use the special $inherit value";
+			// without it a child's ignore: replaces its parent's ("ignore
+			// applies to all child directories as well, unless it's
+			// overridden by a .nav.yml there"). A pattern that starts
+			// with "/" is relative to its folder (NavConfig.ignore), any
+			// other matches below it at any depth.
+			name: "ignore inherit and anchored",
+			files: map[string]string{
+				".nav.yml": "ignore: \"*.draft.md\"\n", "a.md": "", "x.draft.md": "",
+				"keep/.nav.yml": "ignore:\n  - $inherit\n  - \"*.old.md\"\n", "keep/b.draft.md": "", "keep/c.old.md": "", "keep/d.md": "",
+				"over/.nav.yml": "ignore: /e.md\n", "over/e.md": "", "over/f.draft.md": "", "over/sub/e.md": "",
+			},
+			want: "a.md\n[Keep]\n  keep/d.md\n[Over]\n  over/f.draft.md\n  [Sub]\n    over/sub/e.md\n",
+		},
+		{
+			// A pattern sitegen cannot read is a warning naming it and its
+			// file:line, not silence.
+			name:  "unreadable pattern",
+			files: with("nav:\n  - a.md\n  - \"@(b|!(c)).md\"\n", map[string]string{"a.md": "", "b.md": ""}),
+			want:  "a.md\n",
+			warn:  "docs/.nav.yml:3: nav: pattern \"@(b|!(c)).md\"",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{}
+			for k, v := range tt.files {
+				files["docs/"+k] = v
+			}
+			writeTree(t, dir, files)
+			tree, nt, err := awesomeNavTree(dir, "docs", nil, "", nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := navString(flatten(tree, 0, nil)); got != tt.want {
+				t.Errorf("nav:\n%s\nwant:\n%s", got, tt.want)
+			}
+			all := strings.Join(append(nt.warns, nt.notes...), "\n")
+			for _, w := range strings.Split(tt.warn, "|") {
+				if w != "" && !strings.Contains(all, w) {
+					t.Errorf("messages %q lack %q", all, w)
+				}
+			}
+			if tt.warn == "" && len(nt.warns) > 0 {
+				t.Errorf("unexpected warnings %q", nt.warns)
 			}
 		})
 	}

@@ -87,12 +87,7 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 		return
 	}
 	l.Read = append(l.Read, fmt.Sprintf("plugin %s (%d languages)", I18n, len(langs)))
-	d := &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback, folder: structure == "folder"}
-	for _, g := range langs {
-		d.langs[g.locale] = true
-	}
-	var truncated bool
-	d.files, truncated = docsFiles(filepath.Join(dir, filepath.FromSlash(l.Content)))
+	d, truncated := newI18nDocs(dir, l, structure, fallback, langs, def)
 	if truncated {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: more than %d files in %s: the others' translations are not looked up", l.File, I18n, maxI18nFiles, l.Content))
 	}
@@ -110,6 +105,17 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 	if len(out) > 1 {
 		l.Locales = out
 	}
+}
+
+// newI18nDocs lists l's docs folder for the plugin's options
+// (i18nOptions); truncated says some files were left out.
+func newI18nDocs(dir string, l *layout.Layout, structure string, fallback bool, langs []i18nLang, def i18nLang) (d *i18nDocs, truncated bool) {
+	d = &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback, folder: structure == "folder"}
+	for _, g := range langs {
+		d.langs[g.locale] = true
+	}
+	d.files, truncated = docsFiles(filepath.Join(dir, filepath.FromSlash(l.Content)))
+	return d, truncated
 }
 
 // maxI18nFiles bounds the files of docs_dir readI18n lists.

@@ -209,7 +209,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked, TitleUnlessH1: true,
 		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, HomeInNav: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
-		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
+		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}},
+		// A page titled by its file name: "Capitalize if the filename
+		// was all lowercase, otherwise leave it as-is" (Page._set_title),
+		// as dirname_to_title does a folder's.
+		NameTitle: folderTitle}
 	// "Any of the following file extensions may be used for your
 	// Markdown source files: markdown, mdown, mkdn, mkd, md."
 	// (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout)

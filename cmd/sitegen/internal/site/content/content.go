@@ -1092,9 +1092,13 @@ func (s *Site) toolTitle(rel string) string {
 }
 
 // nameTitle is the title of a page or folder that has none but its name:
-// the name as written where the layout's tool shows it so
-// (layout.Layout.NameTitles), else titleFromName.
+// the layout's tool's (layout.Layout.NameTitle), the name as written
+// where the tool shows it so (layout.Layout.NameTitles), else
+// titleFromName.
 func (s *Site) nameTitle(name string) string {
+	if s.Lay.NameTitle != nil {
+		return s.Lay.NameTitle(name)
+	}
 	if s.Lay.NameTitles {
 		return name
 	}
