@@ -146,3 +146,32 @@ func jtdSidebar(t *testing.T) []string {
 	}
 	return navOutline(t, filepath.Join(dest, "index.html"))
 }
+
+// TestJekyllNavFolders: just-the-docs' sidebar knows no folders: a page
+// that names no parent is a top-level entry wherever its file lies,
+// rules/combat.md (a folder without an index page) and lore/gods.md (one
+// with) alike, and a folder is no heading. The theme's nav/pages.html
+// builds it from front matter alone ("group_by: "parent"", its top nodes
+// the pages whose parent is empty: "where_exp: "item", "item.name ==
+// ”""), and https://just-the-docs.com/docs/navigation/main/children/
+// nests a page only by "parent: <the parent's title>". Each page's
+// sidebar shows its own trail open: the top level is compared on the
+// home page, Lore's children on Elves'.
+func TestJekyllNavFolders(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, jtdNavFixture)
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	top := func(lines []string) []string {
+		return slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return strings.HasPrefix(l, " ") })
+	}
+	if got, want := top(navOutline(t, filepath.Join(dest, "index.html"))), top(jtdNavWant); !slices.Equal(got, want) {
+		t.Errorf("top-level entries\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	got := navOutline(t, filepath.Join(dest, "lore", "elves.html"))
+	if i := slices.Index(got, "Lore /lore/"); i < 0 || i+1 >= len(got) || got[i+1] != "  Elves /lore/elves.html" || i+2 < len(got) && strings.HasPrefix(got[i+2], " ") {
+		t.Errorf("Lore's entries on its child's page\n%s\nwant Lore with Elves alone under it", strings.Join(got, "\n"))
+	}
+}
