@@ -927,6 +927,17 @@ type Layout struct {
 	// folder's too; a nav: that lists it). Otherwise the home page is the
 	// navigation's root, in neither.
 	HomeInNav bool
+	// ParentNav: the navigation's tree is made from the pages' parent:
+	// front matter only, not from their folders (just-the-docs: "Pages
+	// with children", https://just-the-docs.com/docs/navigation/main/children/;
+	// its _includes/components/nav/pages.html takes "item.title != nil |
+	// group_by: \"parent\"" as the top-level entries and each node's
+	// children): a page that names no parent is a top-level entry (of its
+	// collection's list, in a collection) wherever its file lies, and a
+	// folder left with none of its pages is no heading. With HomeInNav,
+	// the home page is a top-level entry like the others, in their order,
+	// with the pages whose parent: is its title under it.
+	ParentNav bool
 	// CaseOrder orders siblings without a weight by their titles with
 	// capitals before lower case letters, as just-the-docs does unless
 	// nav_sort: case_insensitive; otherwise the case is ignored.

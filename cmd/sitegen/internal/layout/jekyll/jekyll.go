@@ -282,6 +282,12 @@ func recognise(dir, file string) (*layout.Layout, error) {
 	// lowercase letters; you can add nav_sort: case_insensitive in the
 	// configuration file to ignore the case."
 	l.CaseOrder = m["nav_sort"] != "case_insensitive"
+	// just-the-docs' sidebar is the pages' parent: tree, the home page a
+	// top-level entry of it (_includes/components/nav/pages.html groups
+	// every titled page by parent:, folders play no part): ParentNav.
+	if JustTheDocs(dir, m) {
+		l.HomeInNav, l.ParentNav = true, true
+	}
 	l.Markup.Extensions = markdownExts(l.Str(m, "markdown_ext"))
 	l.Markup.ExtFold = true // Converters::Markdown#matches: "extname_list.include?(ext.downcase)"
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag

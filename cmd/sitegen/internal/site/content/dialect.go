@@ -569,6 +569,39 @@ func (s *Site) reparent(pages []*Page) {
 			p.Parent = to
 		}
 	}
+	s.liftToTop(pages)
+}
+
+// liftToTop, where the navigation comes from parent: alone
+// (layout.Layout.ParentNav: just-the-docs), puts each page that names no
+// parent at the top: under the home page, or its collection's folder for
+// a document of a collection, whatever folder its file lies in; a folder
+// without a page of its own that is left with no pages is out of the
+// navigation.
+func (s *Site) liftToTop(pages []*Page) {
+	if !s.Lay.ParentNav || s.Home == nil {
+		return
+	}
+	held := map[*Page]bool{}
+	for _, p := range pages {
+		if p != s.Home && !p.Copy && p.parentTitle == "" && p.Parent != nil && p.Parent != s.Home {
+			top := s.Home
+			if coll := s.collectionOf(p); coll != "" {
+				for a := p.Parent; a != nil; a = a.Parent {
+					if a.Kind == templates.KindSection && a.dir() == coll {
+						top = a
+					}
+				}
+			}
+			p.Parent = top
+		}
+		held[p.Parent] = true
+	}
+	for _, sec := range s.synth {
+		if sec != s.Home && sec.File == "" && !held[sec] && s.collectionOf(sec) == "" {
+			sec.navExclude = true
+		}
+	}
 }
 
 // quartzFields reads front matter as Quartz's FrontMatter plugin does

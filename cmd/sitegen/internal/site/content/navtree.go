@@ -204,6 +204,9 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		if !s.homeInNav() {
 			return s.navItems(s.Home.Children, 0)
 		}
+		if s.Lay.ParentNav {
+			return s.homeEntryNav()
+		}
 		// The home page among its children as the layout's rules sort it:
 		// after those with a lower position (Starlight sorts the root
 		// index as any entry, by sidebar.order, then by its slug "");
@@ -290,6 +293,33 @@ func firstLink(items []*templates.NavItem) *templates.NavItem {
 		}
 	}
 	return nil
+}
+
+// homeEntryNav is the navigation of a layout whose home page is a
+// top-level entry like any other (layout.Layout.ParentNav with
+// HomeInNav: just-the-docs' nav/pages.html groups every titled page by
+// its parent:, the home page among those without one): the home page
+// sorted among the home page's children that do not name it as their
+// parent, as sortChildren sorts siblings, and those that do under it.
+// A home page out of the navigation (nav_exclude) takes them with it,
+// as the theme writes no node of its own and so none of its children.
+func (s *Site) homeEntryNav() []*templates.NavItem {
+	var top, under []*Page
+	for _, c := range s.Home.Children {
+		if c.parentTitle != "" && strings.EqualFold(c.parentTitle, s.Home.Title) {
+			under = append(under, c)
+		} else {
+			top = append(top, c)
+		}
+	}
+	if s.Home.navExclude {
+		return s.navItems(top, 0)
+	}
+	top = append(top, s.Home)
+	s.sortChildren(top)
+	i := slices.Index(top, s.Home)
+	home := &templates.NavItem{Title: s.Home.Label(), URL: s.Cfg.RelURL(s.Home.SitePath), Children: s.navItems(under, 1), Unfolded: 0 < s.Lay.NavUnfold}
+	return append(append(s.navItems(top[:i], 0), home), s.navItems(top[i+1:], 0)...)
 }
 
 // homeInNav reports whether the home page is a page of the navigation

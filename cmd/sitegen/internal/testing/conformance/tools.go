@@ -565,10 +565,11 @@ func JustTheDocs(dir string) Tool {
 			Nav: func(docs map[string]*html.Node) []Entry {
 				nav := Find(docs["/"], func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "id") == "site-nav" })
 				var out []Entry
+				// The home page is an entry like any other, where its
+				// nav_order puts it (nav/pages.html: every titled page
+				// without a parent is a top node), and so is sitegen's.
 				for _, a := range All(nav, func(n *html.Node) bool { return n.Data == "a" && strings.Contains(Attr(n, "class"), "nav-list-link") }) {
-					if u := Canonical(Attr(a, "href")); u != "/" {
-						out = append(out, Entry{Label: Text(a), URL: u})
-					}
+					out = append(out, Entry{Label: Text(a), URL: Canonical(Attr(a, "href"))})
 				}
 				return out
 			},
