@@ -23,8 +23,9 @@ func (frontMatter) Extend(m goldmark.Markdown) {
 // only. The library's own test (the reader's line > 1, counted from 0)
 // also opens it on the second: "# Title" then "---" read the note's text
 // down to the next "---" line as front matter and dropped it
-// (RickyFoots/Kyonin: 86 of its 616 notes lost their opening text). Every tool sitegen reads starts front matter on the file's
-// first line ("Properties … must be at the very top of the file",
+// (RickyFoots/Kyonin: 86 of its 616 notes lost their opening text).
+// Every tool sitegen reads starts front matter on the file's first line
+// ("Properties … must be at the very top of the file",
 // https://help.obsidian.md/properties; Hugo and Jekyll alike).
 type firstLine struct{ *frontmatter.Parser }
 
