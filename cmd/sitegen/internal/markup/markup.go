@@ -35,7 +35,6 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
-	"go.abhg.dev/goldmark/frontmatter"
 
 	"d6codex/cmd/sitegen/internal/markup/admonish"
 	"d6codex/cmd/sitegen/internal/markup/admonition"
@@ -360,7 +359,7 @@ func New(opts Options) *Markdown {
 		gfm(opts.Dialects),
 		extension.Footnote,
 		extension.DefinitionList,
-		&frontmatter.Extender{},
+		frontMatter{},
 		callout.Extension{Obsidian: opts.Obsidian},
 		pageExtension{m: m},
 		// The Dice Roller's inline rolls and random tables: `dice:` code

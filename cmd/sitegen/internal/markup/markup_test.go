@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.abhg.dev/goldmark/frontmatter"
+
 	"d6codex/templates"
 )
 
@@ -425,6 +427,44 @@ func TestUnsupportedBlocks(t *testing.T) {
 	} {
 		if got := unsupported([]byte(tc.line)) != ""; got != tc.want {
 			t.Errorf("%q: warned %t, want %t", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestFrontMatterFirstLine: front matter starts on a page's first line
+// only ("Properties … must be at the very top of the file",
+// https://help.obsidian.md/properties); a "---" under a first-line
+// heading is a thematic break, and the text after it is the page's
+// (RickyFoots/Kyonin's "# [[Branmor]] …" then "---" lost its list and its
+// first section down to the next "---").
+func TestFrontMatterFirstLine(t *testing.T) {
+	tests := []struct {
+		src       string
+		want, not []string
+		meta      bool
+	}{
+		{src: "# Branmor\n---\n- Named after the king.\n\n## Map\n---\nEnd.\n",
+			want: []string{"<hr>", "<li>Named after the king.</li>", `id="map"`, "End."}},
+		{src: "\n---\ntitle: x\n---\nBody.\n", want: []string{"<hr>", "title: x", "Body."}},
+		{src: "---\ntitle: Front\n---\nBody.\n", want: []string{"<p>Body.</p>"}, not: []string{"title: Front", "<hr>"}, meta: true},
+	}
+	for _, tt := range tests {
+		md := New(Options{})
+		doc, pc := md.Outline([]byte(tt.src))
+		_ = doc
+		if got := frontmatter.Get(pc) != nil; got != tt.meta {
+			t.Errorf("%q: front matter read %v, want %v", tt.src, got, tt.meta)
+		}
+		out, _, _ := convert(t, Options{}, tt.src, Page{})
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: no %q in\n%s", tt.src, w, out)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(out, n) {
+				t.Errorf("%q: %q in\n%s", tt.src, n, out)
+			}
 		}
 	}
 }
