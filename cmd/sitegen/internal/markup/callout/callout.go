@@ -429,15 +429,9 @@ func nodeID(n ast.Node) string {
 // indent columns of indentation (the opening fence's).
 func ContinueFenced(reader text.Reader, fence byte, length, indent int) (closed bool) {
 	line, _ := reader.PeekLine()
-	if w, pos := util.IndentWidth(line, reader.LineOffset()); w < 4 {
-		i := pos
-		for i < len(line) && line[i] == fence {
-			i++
-		}
-		if i-pos >= length && util.IsBlank(line[i:]) {
-			reader.AdvanceToEOL()
-			return true
-		}
+	if ClosingFence(line, reader.LineOffset(), fence, length) {
+		reader.AdvanceToEOL()
+		return true
 	}
 	if indent > 0 {
 		w, _ := util.IndentWidth(line, reader.LineOffset())
@@ -446,6 +440,21 @@ func ContinueFenced(reader text.Reader, fence byte, length, indent int) (closed 
 		}
 	}
 	return false
+}
+
+// ClosingFence reports whether line, starting at column offset, closes a
+// fenced block opened by length fence characters: length or more of them,
+// indented less than four columns, followed by nothing but blanks.
+func ClosingFence(line []byte, offset int, fence byte, length int) bool {
+	w, pos := util.IndentWidth(line, offset)
+	if w >= 4 {
+		return false
+	}
+	i := pos
+	for i < len(line) && line[i] == fence {
+		i++
+	}
+	return i-pos >= length && util.IsBlank(line[i:])
 }
 
 // OpenFence reads the opening fence of a callout written as a fenced

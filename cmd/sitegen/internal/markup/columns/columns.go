@@ -343,7 +343,7 @@ func readSettings(src []byte, seg text.Segment, st *block) (string, int) {
 		line, next, _ := bytes.Cut(rest, []byte("\n"))
 		rest = next
 		line = bytes.TrimSuffix(bytes.TrimPrefix(line, prefix), []byte("\r"))
-		if closes(line, st) || bytes.ContainsRune(line, '`') {
+		if callout.ClosingFence(line, 0, st.fence, st.length) || bytes.ContainsRune(line, '`') {
 			return "", 0
 		}
 		if string(line) == "===" {
@@ -352,19 +352,6 @@ func readSettings(src []byte, seg text.Segment, st *block) (string, int) {
 		lines = append(lines, string(line))
 	}
 	return "", 0
-}
-
-// closes reports whether line is the closing fence of st.
-func closes(line []byte, st *block) bool {
-	w, pos := util.IndentWidth(line, 0)
-	if w >= 4 {
-		return false
-	}
-	i := pos
-	for i < len(line) && line[i] == st.fence {
-		i++
-	}
-	return i-pos >= st.length && util.IsBlank(line[i:])
 }
 
 // Continue implements parser.BlockParser: the closing fence ends the

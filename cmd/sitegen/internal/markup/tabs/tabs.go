@@ -143,7 +143,7 @@ func (p blockParser) hasSplit(src []byte, seg text.Segment, st *block) bool {
 		line, next, _ := bytes.Cut(rest, []byte("\n"))
 		rest = next
 		line = bytes.TrimPrefix(line, prefix)
-		if closes(line, st) {
+		if callout.ClosingFence(line, 0, st.fence, st.length) {
 			return false
 		}
 		if startsTab(line, st.indent, p.split) {
@@ -151,19 +151,6 @@ func (p blockParser) hasSplit(src []byte, seg text.Segment, st *block) bool {
 		}
 	}
 	return false
-}
-
-// closes reports whether line is the closing fence of st.
-func closes(line []byte, st *block) bool {
-	w, pos := util.IndentWidth(line, 0)
-	if w >= 4 {
-		return false
-	}
-	i := pos
-	for i < len(line) && line[i] == st.fence {
-		i++
-	}
-	return i-pos >= st.length && util.IsBlank(line[i:])
 }
 
 // startsTab reports whether line, less the fence's indentation, starts
