@@ -1,6 +1,7 @@
 package content
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -215,24 +216,20 @@ func (s *Site) folderSpelling(pages []*Page) func(dir string) string {
 		first[key] = f
 		return f
 	}
-	var dirs []string
+	seen, lower := map[string]bool{}, map[string]bool{}
 	for _, p := range pages {
-		for d := strings.TrimSuffix(path.Dir(p.Rel), "."); d != ""; d = parentDir(d) {
-			dirs = append(dirs, d)
+		for d := strings.TrimSuffix(path.Dir(p.Rel), "."); d != "" && !seen[d]; d = parentDir(d) {
+			seen[d], lower[strings.ToLower(d)] = true, true
 		}
 		if d := p.dir(); d != "" {
-			dirs = append(dirs, d)
+			seen[d], lower[strings.ToLower(d)] = true, true
 		}
 	}
-	slices.Sort(dirs)
-	mixed := false
-	for _, d := range dirs {
-		if spell(d) != d {
-			mixed = true
-		}
-	}
-	if !mixed {
+	if len(lower) == len(seen) { // no folder under two spellings: every save of a vault asks
 		return func(dir string) string { return dir }
+	}
+	for _, d := range slices.Sorted(maps.Keys(seen)) {
+		spell(d)
 	}
 	return spell
 }
